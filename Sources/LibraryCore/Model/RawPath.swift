@@ -1,0 +1,120 @@
+import Foundation
+
+/// A file-system path kept as the raw bytes the kernel gave us.
+///
+/// Names that are not valid UTF-8 cannot round-trip through `String`, so I/O always uses
+/// `bytes`; `text` is the NFC-normalised display and matching form, with invalid bytes
+/// escaped as `\xNN`.
+public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The path's bytes, without a trailing NUL.
+    public let bytes: [UInt8]
+
+    /// Creates a path from raw bytes.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Creates a path from a Swift string (its UTF-8 bytes, as typed).
+    public init(_ string: String) {
+        self.bytes = Array(string.utf8)
+    }
+
+    /// The NFC-normalised text of the path; invalid UTF-8 bytes appear as `\xNN`.
+    public var text: String {
+        RawPath.text(of: bytes)
+    }
+
+    public var description: String { text }
+
+    /// Whether the bytes are valid UTF-8.
+    public var isValidUTF8: Bool {
+        String(validating: bytes, as: UTF8.self) != nil
+    }
+
+    /// The last path component's bytes.
+    public var lastComponent: [UInt8] {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return bytes }
+        return Array(bytes[(slash + 1)...])
+    }
+
+    /// The parent folder (everything before the last slash), or the path itself at the root.
+    public var parent: RawPath {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return self }
+        return slash == 0 ? RawPath("/") : RawPath(bytes: Array(bytes[..<slash]))
+    }
+
+    /// The lowercased extension of the last component, without the dot ("" when none).
+    public var pathExtension: String {
+        let name = lastComponent
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return "" }
+        return RawPath.text(of: Array(name[(dot + 1)...])).lowercased()
+    }
+
+    /// The last component without its extension, as text.
+    public var stem: String {
+        let name = lastComponent
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else {
+            return RawPath.text(of: name)
+        }
+        return RawPath.text(of: Array(name[..<dot]))
+    }
+
+    /// This path with `component` appended after a slash.
+    public func appending(_ component: [UInt8]) -> RawPath {
+        var result = bytes
+        if result.last != UInt8(ascii: "/") { result.append(UInt8(ascii: "/")) }
+        result.append(contentsOf: component)
+        return RawPath(bytes: result)
+    }
+
+    /// Whether `self` is `folder` or lies below it.
+    public func isInside(_ folder: RawPath) -> Bool {
+        if bytes == folder.bytes { return true }
+        let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
+        return bytes.starts(with: prefix)
+    }
+
+    /// Runs `body` with a NUL-terminated C string of the path.
+    public func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        try (bytes + [0]).withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+
+    public static func < (lhs: RawPath, rhs: RawPath) -> Bool {
+        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+    }
+
+    /// Decodes bytes as UTF-8, escaping invalid sequences as `\xNN`, then NFC-normalises.
+    public static func text(of bytes: [UInt8]) -> String {
+        if let valid = String(validating: bytes, as: UTF8.self) {
+            return valid.precomposedStringWithCanonicalMapping
+        }
+        var result = ""
+        var index = 0
+        while index < bytes.count {
+            let length = utf8SequenceLength(bytes, at: index)
+            if length > 0, let piece = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                result += piece
+                index += length
+            } else {
+                result += String(format: "\\x%02X", bytes[index])
+                index += 1
+            }
+        }
+        return result.precomposedStringWithCanonicalMapping
+    }
+
+    private static func utf8SequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: length = 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return 0
+        }
+        return index + length <= bytes.count ? length : 0
+    }
+}

@@ -1,0 +1,146 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, configured in one place: WAL, `synchronous = NORMAL`, foreign
+/// keys, a busy timeout, and a cache of prepared statements.
+///
+/// Not thread-safe: `DatabaseQueue` serialises access to it.
+public final class Connection {
+    let handle: OpaquePointer
+    private var statementCache: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// Where the database lives.
+    public enum Location: Sendable, Equatable {
+        case inMemory
+        case file(String)
+    }
+
+    /// Opens (creating if needed) a database and configures the connection.
+    public init(location: Location, readOnly: Bool = false, busyTimeout: Duration = .seconds(30)) throws(DatabaseError) {
+        var handle: OpaquePointer?
+        let path: String
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        switch location {
+        case .inMemory:
+            path = ":memory:"
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .file(let file):
+            path = file
+            flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        }
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+            if let handle { sqlite3_close_v2(handle) }
+            throw DatabaseError(code: code, message: "\(message) (\(path))")
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        try configure(readOnly: readOnly)
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    private func configure(readOnly: Bool) throws(DatabaseError) {
+        try execute("PRAGMA foreign_keys = ON")
+        if !readOnly {
+            try execute("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    /// Runs one or more statements that take no arguments.
+    public func execute(_ sql: String) throws(DatabaseError) {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if code != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(errorMessage)
+            throw DatabaseError(code: code, message: message, sql: sql)
+        }
+    }
+
+    /// Runs one statement with arguments.
+    public func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible]) throws(DatabaseError) {
+        try cachedStatement(sql).execute(arguments)
+    }
+
+    /// A prepared statement for `sql`, reused across calls.
+    public func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try Statement(connection: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// A new prepared statement (not cached), for one-off SQL.
+    public func makeStatement(_ sql: String) throws(DatabaseError) -> Statement {
+        try Statement(connection: self, sql: sql)
+    }
+
+    /// Every row of a query.
+    public func rows(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> [Row] {
+        try cachedStatement(sql).rows(arguments)
+    }
+
+    /// The first row of a query, if any.
+    public func row(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> Row? {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        guard try statement.step() else { return nil }
+        let row = Row(columns: statement.columnNames, values: (0..<statement.columnNames.count).map(statement.value(at:)))
+        sqlite3_reset(statement.handle)
+        return row
+    }
+
+    /// The first column of the first row, converted; nil when no row or NULL.
+    public func scalar<T: DatabaseValueConvertible>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> T? {
+        guard let row = try row(sql, arguments), !row.values.isEmpty else { return nil }
+        return T.fromDatabaseValue(row.values[0])
+    }
+
+    /// The rowid of the last inserted row.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in a transaction (`BEGIN IMMEDIATE`, so writers queue up front instead of
+    /// failing to upgrade a read lock), or in a savepoint when already inside one. Commits
+    /// when `body` returns, rolls back and rethrows the first error when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        let savepoint = "kanora_sp\(transactionDepth)"
+        try execute(transactionDepth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        transactionDepth += 1
+        do {
+            let result = try body()
+            transactionDepth -= 1
+            try execute(transactionDepth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+            return result
+        } catch {
+            transactionDepth -= 1
+            if transactionDepth == 0 {
+                try? execute("ROLLBACK")
+            } else {
+                try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            }
+            throw error
+        }
+    }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Builds an error from the connection's last message.
+    func error(code: Int32, sql: String?) -> DatabaseError {
+        DatabaseError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}
+
+@available(*, unavailable)
+extension Connection: Sendable {}

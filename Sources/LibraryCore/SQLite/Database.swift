@@ -1,0 +1,63 @@
+import CSQLite
+import Foundation
+
+/// Opens Kanora databases: checks that a file really is one (and not from a newer Kanora),
+/// migrates it, and hands back a `DatabaseQueue`.
+public enum Database {
+    /// Opens the database at `location`, creating and migrating it when new.
+    ///
+    /// Nothing is written to a file that turns out not to be a Kanora database or to come
+    /// from a newer version: those checks run before WAL mode or any migration.
+    public static func open(_ location: Connection.Location, migrator: Migrator = Schema.migrator) throws -> DatabaseQueue {
+        let writer = try Connection(location: location, readOnly: false)
+        try checkIdentity(writer, location: location, migrator: migrator)
+        if case .file = location {
+            try writer.enableWAL()
+        }
+        let applied = try migrator.migrate(writer)
+        if !applied.isEmpty {
+            try writer.execute("PRAGMA application_id = \(Schema.applicationID)")
+            try writer.execute("PRAGMA user_version = \(migrator.migrations.count)")
+        }
+        var reader: Connection?
+        if case .file = location {
+            reader = try Connection(location: location, readOnly: true)
+        }
+        return DatabaseQueue(location: location, writer: writer, reader: reader)
+    }
+
+    /// Throws when the file is not a Kanora database or was written by a newer Kanora.
+    static func checkIdentity(_ connection: Connection, location: Connection.Location, migrator: Migrator) throws {
+        let name: String
+        if case .file(let path) = location { name = path } else { name = "the in-memory database" }
+        let applicationID: Int32
+        let tableCount: Int
+        do {
+            applicationID = Int32(truncatingIfNeeded: try connection.scalar("PRAGMA application_id") as Int64? ?? 0)
+            tableCount = try connection.scalar("SELECT count(*) FROM sqlite_master") ?? 0
+        } catch {
+            guard error.primaryCode == SQLITE_NOTADB else { throw error }
+            throw DatabaseError(code: SQLITE_NOTADB, message: "\(name) is not a Kanora database (not an SQLite file): pass another path with --database")
+        }
+        if applicationID == 0 && tableCount == 0 { return }
+        guard applicationID == Schema.applicationID else {
+            throw DatabaseError(code: SQLITE_NOTADB, message: "\(name) is an SQLite database but not a Kanora one: pass another path with --database")
+        }
+        let known = Set(migrator.migrations.map(\.name))
+        let applied = try migrator.appliedMigrations(connection)
+        let version: Int = try connection.scalar("PRAGMA user_version") ?? 0
+        if version > migrator.migrations.count || applied.contains(where: { !known.contains($0) }) {
+            throw DatabaseError(code: SQLITE_CANTOPEN, message: "\(name) was written by a newer version of Kanora (schema \(version), this build knows \(migrator.migrations.count)): upgrade kanora to use it")
+        }
+    }
+}
+
+extension Connection {
+    /// Switches the database to WAL, so readers never block the writer; checks the answer.
+    func enableWAL() throws(DatabaseError) {
+        let mode: String? = try scalar("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw DatabaseError(code: SQLITE_ERROR, message: "could not switch to WAL journal mode (got \(mode ?? "nothing"))")
+        }
+    }
+}

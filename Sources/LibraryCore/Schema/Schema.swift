@@ -1,0 +1,176 @@
+/// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
+public enum Schema {
+    /// Every migration, oldest first.
+    public static let migrations: [Migration] = [initial]
+
+    /// `PRAGMA application_id` of a Kanora database ("KNRA").
+    public static let applicationID: Int32 = 0x4B4E_5241
+
+    /// The schema version this build writes (`PRAGMA user_version`).
+    public static var version: Int { migrations.count }
+
+    /// The migrator for this schema.
+    public static var migrator: Migrator { Migrator(migrations) }
+
+    static let initial = Migration("v1-initial-schema", sql: """
+        CREATE TABLE user (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 100),
+            created_at INTEGER NOT NULL
+        );
+        INSERT INTO user (id, name, created_at) VALUES (1, 'local', CAST(strftime('%s', 'now') AS INTEGER));
+
+        CREATE TABLE library (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (\(LibraryRules.name.checkSQL(column: "name"))),
+            name_key TEXT NOT NULL UNIQUE,
+            root BLOB NOT NULL UNIQUE,
+            root_text TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            last_scan_started_at INTEGER,
+            last_scan_finished_at INTEGER
+        );
+
+        CREATE TABLE folder (
+            id INTEGER PRIMARY KEY,
+            library_id INTEGER NOT NULL REFERENCES library(id) ON DELETE CASCADE,
+            path BLOB NOT NULL,
+            path_text TEXT NOT NULL,
+            mtime_ns INTEGER NOT NULL DEFAULT 0,
+            fingerprint INTEGER,
+            last_seen_scan INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (library_id, path_text)
+        );
+
+        CREATE TABLE artist (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            sort_name TEXT,
+            mb_artist_id TEXT
+        );
+
+        CREATE TABLE album (
+            id INTEGER PRIMARY KEY,
+            group_key TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            title_sort TEXT,
+            album_artist TEXT NOT NULL,
+            album_artist_sort TEXT,
+            artist_id INTEGER REFERENCES artist(id) ON DELETE SET NULL,
+            compilation INTEGER NOT NULL DEFAULT 0 CHECK (compilation IN (0, 1)),
+            mb_album_id TEXT,
+            mb_release_group_id TEXT
+        );
+        CREATE INDEX album_by_artist ON album(artist_id);
+
+        CREATE TABLE track (
+            id INTEGER PRIMARY KEY,
+            library_id INTEGER NOT NULL REFERENCES library(id) ON DELETE CASCADE,
+            folder_id INTEGER NOT NULL REFERENCES folder(id),
+            path BLOB NOT NULL,
+            path_text TEXT NOT NULL,
+            file_size INTEGER NOT NULL CHECK (file_size >= 0),
+            mtime_ns INTEGER NOT NULL,
+            ctime_ns INTEGER NOT NULL,
+            inode INTEGER,
+            fingerprint TEXT,
+            format TEXT NOT NULL,
+            duration_ms INTEGER NOT NULL DEFAULT 0 CHECK (duration_ms >= 0),
+            bitrate INTEGER CHECK (bitrate IS NULL OR bitrate >= 0),
+            sample_rate INTEGER,
+            channels INTEGER,
+            bit_depth INTEGER,
+            title TEXT NOT NULL,
+            title_sort TEXT,
+            artist TEXT,
+            artists TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(artists)),
+            artist_sort TEXT,
+            album_artist TEXT,
+            album_artists TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(album_artists)),
+            album_artist_sort TEXT,
+            album TEXT,
+            album_sort TEXT,
+            album_id INTEGER REFERENCES album(id) ON DELETE SET NULL,
+            track_number INTEGER,
+            track_total INTEGER,
+            disc_number INTEGER,
+            disc_total INTEGER,
+            date TEXT,
+            year INTEGER,
+            original_date TEXT,
+            original_year INTEGER,
+            genre TEXT,
+            genres TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(genres)),
+            composer TEXT,
+            comment TEXT,
+            compilation INTEGER NOT NULL DEFAULT 0 CHECK (compilation IN (0, 1)),
+            bpm REAL,
+            mb_recording_id TEXT,
+            mb_track_id TEXT,
+            mb_album_id TEXT,
+            mb_release_group_id TEXT,
+            mb_artist_id TEXT,
+            mb_album_artist_id TEXT,
+            rg_track_gain REAL,
+            rg_track_peak REAL,
+            rg_album_gain REAL,
+            rg_album_peak REAL,
+            has_cover INTEGER NOT NULL DEFAULT 0 CHECK (has_cover IN (0, 1)),
+            other_tags TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(other_tags)),
+            added_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            missing_since INTEGER,
+            UNIQUE (library_id, path_text)
+        );
+        CREATE INDEX track_by_folder ON track(folder_id);
+        CREATE INDEX track_by_album ON track(album_id);
+        CREATE INDEX track_by_fingerprint ON track(fingerprint);
+        CREATE INDEX track_missing ON track(missing_since) WHERE missing_since IS NOT NULL;
+
+        CREATE TABLE track_artist (
+            track_id INTEGER NOT NULL REFERENCES track(id) ON DELETE CASCADE,
+            artist_id INTEGER NOT NULL REFERENCES artist(id) ON DELETE CASCADE,
+            role TEXT NOT NULL CHECK (role IN ('artist', 'albumartist')),
+            position INTEGER NOT NULL CHECK (position >= 0),
+            PRIMARY KEY (track_id, role, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX track_artist_by_artist ON track_artist(artist_id);
+
+        CREATE TABLE scan_failure (
+            library_id INTEGER NOT NULL REFERENCES library(id) ON DELETE CASCADE,
+            path BLOB NOT NULL,
+            path_text TEXT NOT NULL,
+            file_size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            failed_at INTEGER NOT NULL,
+            PRIMARY KEY (library_id, path_text)
+        );
+
+        CREATE TABLE playlist (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            name TEXT NOT NULL CHECK (\(PlaylistRules.name.checkSQL(column: "name"))),
+            name_key TEXT NOT NULL,
+            description TEXT CHECK (\(PlaylistRules.descriptionCheckSQL(column: "description"))),
+            smart_query TEXT,
+            smart_sort TEXT,
+            smart_limit INTEGER CHECK (smart_limit IS NULL OR smart_limit > 0),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            UNIQUE (user_id, name_key)
+        );
+
+        CREATE TABLE playlist_item (
+            id INTEGER PRIMARY KEY,
+            playlist_id INTEGER NOT NULL REFERENCES playlist(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL CHECK (position >= 0),
+            track_id INTEGER NOT NULL REFERENCES track(id) ON DELETE CASCADE,
+            added_at INTEGER NOT NULL
+        );
+        CREATE INDEX playlist_item_by_position ON playlist_item(playlist_id, position);
+        CREATE INDEX playlist_item_by_track ON playlist_item(track_id);
+        """)
+}

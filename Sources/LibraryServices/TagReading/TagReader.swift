@@ -1,0 +1,37 @@
+import Foundation
+import LibraryCore
+
+/// Reads tags and audio properties from one file.
+///
+/// Implementations must be safe to call from several threads at once on different files.
+public protocol TagReader: Sendable {
+    /// Reads the file at `path`, or throws a `TagReadError` saying why it could not be read.
+    func read(_ path: RawPath) throws(TagReadError) -> TrackMetadata
+}
+
+/// Why a file could not be read; `message` is a short reason a user can act on.
+public struct TagReadError: Error, Equatable, Sendable, LocalizedError {
+    /// The broad class of failure.
+    public enum Kind: String, Sendable, Equatable, Codable {
+        /// The file could not be opened (permissions, vanished, I/O error).
+        case unreadable
+        /// The file is empty.
+        case empty
+        /// The content is not a format TagLib can read (whatever the extension says).
+        case notAudio
+        /// The format was recognised but the file is damaged (truncated, no audio stream).
+        case corrupt
+        /// A crash or internal failure inside the tag library.
+        case readerFailure
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var errorDescription: String? { message }
+}
