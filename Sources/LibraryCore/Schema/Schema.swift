@@ -27,6 +27,7 @@ public enum Schema {
             root BLOB NOT NULL UNIQUE,
             root_text TEXT NOT NULL,
             created_at INTEGER NOT NULL,
+            scan_generation INTEGER NOT NULL DEFAULT 0,
             last_scan_started_at INTEGER,
             last_scan_finished_at INTEGER
         );
@@ -153,6 +154,7 @@ public enum Schema {
             kind TEXT NOT NULL,
             reason TEXT NOT NULL,
             failed_at INTEGER NOT NULL,
+            scan_generation INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (library_id, path_text)
         );
 

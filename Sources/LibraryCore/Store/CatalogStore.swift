@@ -1,0 +1,103 @@
+import Foundation
+
+/// SQL for the derived `album`, `artist` and `track_artist` tables.
+public enum CatalogStore {
+    /// The album row for a track's metadata (created or refreshed); nil when it has no album.
+    public static func albumID(for metadata: TrackMetadata, _ db: Connection) throws -> Int64? {
+        guard let grouping = AlbumGrouping(metadata) else { return nil }
+        let artistID = try artistID(
+            name: grouping.albumArtist,
+            sortName: metadata.compilation ? nil : metadata.albumArtistSort,
+            musicBrainzID: metadata.compilation ? nil : metadata.musicBrainz.albumArtistID, db)
+        let id: Int64? = try db.scalar("""
+            INSERT INTO album (group_key, title, title_sort, album_artist, album_artist_sort, artist_id,
+                               compilation, mb_album_id, mb_release_group_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (group_key) DO UPDATE SET
+                title_sort = coalesce(excluded.title_sort, title_sort),
+                album_artist_sort = coalesce(excluded.album_artist_sort, album_artist_sort),
+                artist_id = excluded.artist_id,
+                mb_release_group_id = coalesce(excluded.mb_release_group_id, mb_release_group_id)
+            RETURNING id
+            """, [grouping.key, grouping.title, metadata.albumSort, grouping.albumArtist,
+                  metadata.compilation ? nil : metadata.albumArtistSort, artistID, metadata.compilation,
+                  metadata.musicBrainz.albumID, metadata.musicBrainz.releaseGroupID])
+        return id
+    }
+
+    /// The artist row for a name (created if new; names equal after folding are one artist).
+    public static func artistID(name: String, sortName: String?, musicBrainzID: String?, _ db: Connection) throws -> Int64 {
+        let id: Int64? = try db.scalar("""
+            INSERT INTO artist (name, name_key, sort_name, mb_artist_id) VALUES (?, ?, ?, ?)
+            ON CONFLICT (name_key) DO UPDATE SET
+                sort_name = coalesce(excluded.sort_name, sort_name),
+                mb_artist_id = coalesce(excluded.mb_artist_id, mb_artist_id)
+            RETURNING id
+            """, [name, TextFold.fold(name), sortName, musicBrainzID])
+        return id ?? db.lastInsertedRowID
+    }
+
+    /// Replaces a track's artist and album-artist links.
+    public static func linkArtists(trackID: Int64, metadata: TrackMetadata, _ db: Connection) throws {
+        try db.execute("DELETE FROM track_artist WHERE track_id = ?", [trackID])
+        let insert = try db.cachedStatement(
+            "INSERT OR IGNORE INTO track_artist (track_id, artist_id, role, position) VALUES (?, ?, ?, ?)")
+        for (position, name) in metadata.artists.enumerated() {
+            let sort = position == 0 ? metadata.artistSort : nil
+            let mbid = position == 0 ? metadata.musicBrainz.artistID : nil
+            try insert.execute([trackID, try artistID(name: name, sortName: sort, musicBrainzID: mbid, db), "artist", position])
+        }
+        for (position, name) in metadata.albumArtists.enumerated() {
+            let sort = position == 0 ? metadata.albumArtistSort : nil
+            let mbid = position == 0 ? metadata.musicBrainz.albumArtistID : nil
+            try insert.execute([trackID, try artistID(name: name, sortName: sort, musicBrainzID: mbid, db), "albumartist", position])
+        }
+    }
+
+    /// Deletes albums without tracks and artists with neither tracks nor albums.
+    public static func deleteOrphans(_ db: Connection) throws {
+        try db.execute("DELETE FROM album WHERE NOT EXISTS (SELECT 1 FROM track WHERE track.album_id = album.id)")
+        try db.execute("""
+            DELETE FROM artist WHERE NOT EXISTS (SELECT 1 FROM track_artist WHERE track_artist.artist_id = artist.id)
+              AND NOT EXISTS (SELECT 1 FROM album WHERE album.artist_id = artist.id)
+            """)
+    }
+
+    /// Albums having at least one present track matching `condition`.
+    public static func albums(where condition: SQLFragment, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection) throws -> [AlbumSummary] {
+        var sql = """
+            SELECT a.id, a.title, a.album_artist, coalesce(a.album_artist_sort, a.album_artist) AS album_artist_sort_key,
+                   coalesce(a.title_sort, a.title) AS title_sort_key, a.compilation, min(t.year) AS year,
+                   count(t.id) AS track_count, sum(t.duration_ms) AS duration_ms, max(t.added_at) AS added_at
+            FROM album a JOIN track t ON t.album_id = a.id
+            WHERE (\(condition.sql))
+            """
+        if !includeMissing { sql += " AND t.missing_since IS NULL" }
+        sql += " GROUP BY a.id ORDER BY \(order)"
+        var arguments: [any DatabaseValueConvertible] = condition.arguments
+        if let limit { sql += " LIMIT ?"; arguments.append(limit) }
+        return try db.makeStatement(sql).rows(arguments).map { row in
+            AlbumSummary(
+                id: row[0] ?? 0, title: row[1] ?? "", albumArtist: row[2] ?? "", compilation: row[5] ?? false,
+                year: row[6], trackCount: row[7] ?? 0, durationMs: row[8] ?? 0)
+        }
+    }
+
+    /// Artists credited on at least one present track matching `condition`.
+    public static func artists(where condition: SQLFragment, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection) throws -> [ArtistSummary] {
+        var sql = """
+            SELECT ar.id, ar.name, coalesce(ar.sort_name, ar.name) AS sort_key,
+                   count(DISTINCT t.album_id) AS album_count, count(DISTINCT t.id) AS track_count,
+                   sum(t.duration_ms) AS duration_ms
+            FROM artist ar JOIN track_artist ta ON ta.artist_id = ar.id JOIN track t ON t.id = ta.track_id
+            WHERE (\(condition.sql))
+            """
+        if !includeMissing { sql += " AND t.missing_since IS NULL" }
+        sql += " GROUP BY ar.id ORDER BY \(order)"
+        var arguments: [any DatabaseValueConvertible] = condition.arguments
+        if let limit { sql += " LIMIT ?"; arguments.append(limit) }
+        return try db.makeStatement(sql).rows(arguments).map { row in
+            ArtistSummary(id: row[0] ?? 0, name: row[1] ?? "", albumCount: row[3] ?? 0, trackCount: row[4] ?? 0, durationMs: row[5] ?? 0)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A file that could not be read, as stored for `doctor` and for skipping unchanged bad files.
+public struct StoredFailure: Sendable, Equatable {
+    public var pathText: String
+    public var size: Int64
+    public var mtimeNs: Int64
+    public var kind: String
+    public var reason: String
+}
+
+/// SQL for the `scan_failure` table.
+public enum FailureStore {
+    /// Records (or replaces) why a file could not be read.
+    public static func record(
+        libraryID: Int64, file: FileFacts, kind: String, reason: String, generation: Int64, now: Date, _ db: Connection
+    ) throws {
+        try db.execute("""
+            INSERT OR REPLACE INTO scan_failure
+                (library_id, path, path_text, file_size, mtime_ns, kind, reason, failed_at, scan_generation)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [libraryID, file.path.bytes, file.path.text, file.size, file.mtimeNs, kind, reason,
+                  Int64(now.timeIntervalSince1970), generation])
+    }
+
+    /// Forgets a failure (the file was read, or is gone).
+    public static func remove(libraryID: Int64, pathText: String, _ db: Connection) throws {
+        try db.execute("DELETE FROM scan_failure WHERE library_id = ? AND path_text = ?", [libraryID, pathText])
+    }
+
+    /// The recorded failures under a folder (not recursive), keyed by path text.
+    public static func failures(libraryID: Int64, inFolder folder: RawPath, _ db: Connection) throws -> [String: StoredFailure] {
+        let prefix = folder.text.hasSuffix("/") ? folder.text : folder.text + "/"
+        let statement = try db.cachedStatement("""
+            SELECT path_text, file_size, mtime_ns, kind, reason FROM scan_failure
+            WHERE library_id = ? AND substr(path_text, 1, length(?)) = ? AND instr(substr(path_text, length(?) + 1), '/') = 0
+            """)
+        var result: [String: StoredFailure] = [:]
+        try statement.forEach([libraryID, prefix, prefix, prefix]) { s in
+            let failure = StoredFailure(
+                pathText: s.column(0) ?? "", size: s.column(1) ?? 0, mtimeNs: s.column(2) ?? 0,
+                kind: s.column(3) ?? "", reason: s.column(4) ?? "")
+            result[failure.pathText] = failure
+        }
+        return result
+    }
+
+    /// Every recorded failure, by path.
+    public static func all(_ db: Connection) throws -> [StoredFailure] {
+        try db.rows("SELECT path_text, file_size, mtime_ns, kind, reason FROM scan_failure ORDER BY path_text").map { row in
+            StoredFailure(pathText: row[0] ?? "", size: row[1] ?? 0, mtimeNs: row[2] ?? 0, kind: row[3] ?? "", reason: row[4] ?? "")
+        }
+    }
+
+    /// Deletes failures under `scope` that the scan of `generation` did not meet again.
+    public static func removeStale(libraryID: Int64, generation: Int64, under scope: RawPath, _ db: Connection) throws {
+        let prefix = scope.text.hasSuffix("/") ? scope.text : scope.text + "/"
+        try db.execute("""
+            DELETE FROM scan_failure WHERE library_id = ? AND scan_generation < ?
+              AND substr(path_text, 1, length(?)) = ?
+            """, [libraryID, generation, prefix, prefix])
+    }
+}

@@ -1,0 +1,40 @@
+/// SQL for the `folder` table: one row per directory the scanner has walked.
+public enum FolderStore {
+    /// Records that the scan of `generation` saw `path`; returns the folder's id.
+    public static func markSeen(
+        libraryID: Int64, path: RawPath, mtimeNs: Int64, generation: Int64, _ db: Connection
+    ) throws -> Int64 {
+        let id: Int64? = try db.scalar("""
+            INSERT INTO folder (library_id, path, path_text, mtime_ns, last_seen_scan) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (library_id, path_text) DO UPDATE SET
+                path = excluded.path, mtime_ns = excluded.mtime_ns, last_seen_scan = excluded.last_seen_scan
+            RETURNING id
+            """, [libraryID, path.bytes, path.text, mtimeNs, generation])
+        return id ?? db.lastInsertedRowID
+    }
+
+    /// The id of a known folder.
+    public static func id(libraryID: Int64, path: RawPath, _ db: Connection) throws -> Int64? {
+        try db.scalar("SELECT id FROM folder WHERE library_id = ? AND path_text = ?", [libraryID, path.text])
+    }
+
+    /// Deletes folder rows that no track refers to and the last scan did not see.
+    public static func deleteUnused(libraryID: Int64, generation: Int64, _ db: Connection) throws {
+        try db.execute("""
+            DELETE FROM folder WHERE library_id = ? AND last_seen_scan < ?
+              AND NOT EXISTS (SELECT 1 FROM track WHERE track.folder_id = folder.id)
+            """, [libraryID, generation])
+    }
+}
+
+extension FolderStore {
+    /// Marks a folder and every known folder below it as seen, so an unreadable folder's
+    /// tracks are not swept as missing.
+    public static func markSubtreeSeen(libraryID: Int64, path: RawPath, generation: Int64, _ db: Connection) throws {
+        let prefix = path.text.hasSuffix("/") ? path.text : path.text + "/"
+        try db.execute("""
+            UPDATE folder SET last_seen_scan = ?
+            WHERE library_id = ? AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
+            """, [generation, libraryID, path.text, prefix, prefix])
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// SQL for library totals.
+public enum StatisticsStore {
+    /// Totals over present tracks matching `condition`.
+    public static func statistics(where condition: SQLFragment = SQLFragment("1"), _ db: Connection) throws -> LibraryStatistics {
+        var stats = LibraryStatistics()
+        let args = condition.arguments
+        let present = "FROM track t WHERE t.missing_since IS NULL AND (\(condition.sql))"
+        if let row = try db.makeStatement("""
+            SELECT count(*), coalesce(sum(t.duration_ms), 0), coalesce(sum(t.file_size), 0),
+                   count(DISTINCT t.album_id) \(present)
+            """).rows(args).first {
+            stats.tracks = row[0] ?? 0
+            stats.totalDurationMs = row[1] ?? 0
+            stats.totalBytes = row[2] ?? 0
+            stats.albums = row[3] ?? 0
+        }
+        stats.artists = try db.makeStatement("""
+            SELECT count(DISTINCT ta.artist_id) FROM track_artist ta JOIN track t ON t.id = ta.track_id
+            WHERE ta.role = 'artist' AND t.missing_since IS NULL AND (\(condition.sql))
+            """).rows(args).first?[0] ?? 0
+        stats.albumArtists = try db.makeStatement("""
+            SELECT count(DISTINCT a.album_artist) FROM album a JOIN track t ON t.album_id = a.id
+            WHERE t.missing_since IS NULL AND (\(condition.sql))
+            """).rows(args).first?[0] ?? 0
+        stats.compilations = try db.makeStatement("""
+            SELECT count(DISTINCT a.id) FROM album a JOIN track t ON t.album_id = a.id
+            WHERE a.compilation = 1 AND t.missing_since IS NULL AND (\(condition.sql))
+            """).rows(args).first?[0] ?? 0
+        stats.formats = try db.makeStatement("SELECT t.format, count(*) AS n \(present) GROUP BY t.format ORDER BY n DESC, t.format")
+            .rows(args).map { FormatCount(format: $0[0] ?? "", tracks: $0[1] ?? 0) }
+        stats.missingTracks = try db.scalar("SELECT count(*) FROM track WHERE missing_since IS NOT NULL") ?? 0
+        stats.unreadableFiles = try db.scalar("SELECT count(*) FROM scan_failure") ?? 0
+        stats.libraries = try db.scalar("SELECT count(*) FROM library") ?? 0
+        stats.lastScanAt = (try db.scalar("SELECT max(last_scan_finished_at) FROM library") as Int64?)
+            .map { Date(timeIntervalSince1970: Double($0)) }
+        return stats
+    }
+}

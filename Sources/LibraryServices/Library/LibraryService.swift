@@ -1,0 +1,45 @@
+import Foundation
+import LibraryCore
+
+/// Reads and manages the library: libraries, tracks, albums, artists, statistics.
+public protocol LibraryService: Sendable {
+    /// Every library, by name.
+    func libraries() async throws -> [Library]
+    /// The library with this name (ignoring case); throws `.notFound` naming the known ones.
+    func library(named name: String) async throws -> Library
+    /// Renames a library; the new name must follow `LibraryRules`.
+    func renameLibrary(named name: String, to newName: String) async throws -> Library
+    /// Forgets a library and its tracks (files on disk are untouched).
+    func removeLibrary(named name: String) async throws -> Library
+    /// Tracks matching a request.
+    func tracks(_ request: ListRequest) async throws -> [Track]
+    /// Albums with at least one track matching a request.
+    func albums(_ request: ListRequest) async throws -> [AlbumSummary]
+    /// Artists credited on at least one track matching a request.
+    func artists(_ request: ListRequest) async throws -> [ArtistSummary]
+    /// One track by id.
+    func track(id: Int64) async throws -> Track?
+    /// One track by absolute path.
+    func track(path: RawPath) async throws -> Track?
+    /// Totals over the present tracks matching `query`.
+    func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics
+    /// Files the scanner could not read, with reasons.
+    func unreadableFiles() async throws -> [StoredFailure]
+}
+
+/// The sort order of a listing (LibraryCore's `SortOrder`; Foundation has a type of that name too).
+public typealias LibrarySort = LibraryCore.SortOrder
+
+/// A query, an order and a limit.
+public struct ListRequest: Sendable, Equatable {
+    public var query: LibraryQuery
+    /// nil: the target's default order.
+    public var sort: LibrarySort?
+    public var limit: Int?
+    /// Also list tracks whose files are missing.
+    public var includeMissing: Bool
+
+    public init(query: LibraryQuery = .all, sort: LibrarySort? = nil, limit: Int? = nil, includeMissing: Bool = false) {
+        self.query = query; self.sort = sort; self.limit = limit; self.includeMissing = includeMissing
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import LibraryCore
+
+/// The services' one error type: what went wrong, in a sentence a user can act on.
+public struct LibraryError: Error, Equatable, Sendable, LocalizedError {
+    /// The broad kind, for callers that branch (exit codes, retries).
+    public enum Code: String, Sendable, Equatable {
+        /// The user's input breaks a rule (name, query, position...).
+        case invalidInput
+        /// A library, track or playlist that does not exist.
+        case notFound
+        /// The change would collide with something that exists (duplicate name).
+        case conflict
+        /// A folder or file on disk is missing, unreadable or of the wrong kind.
+        case fileSystem
+        /// The database is not usable (not Kanora's, newer, busy, corrupt).
+        case database
+        /// A mock was called for something the test did not set up.
+        case unimplemented
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var errorDescription: String? { message }
+
+    /// Maps lower-layer errors to a `LibraryError`, keeping their messages.
+    public static func wrap(_ error: any Error) -> LibraryError {
+        switch error {
+        case let error as LibraryError: return error
+        case let error as ValidationError: return LibraryError(.invalidInput, error.message)
+        case let error as QueryError: return LibraryError(.invalidInput, error.message)
+        case let error as DatabaseError where error.isBusy:
+            return LibraryError(.database, "The database is busy (another kanora is writing to it): try again when it has finished.")
+        case let error as DatabaseError:
+            return LibraryError(.database, error.sql == nil ? error.message : error.description)
+        default: return LibraryError(.database, error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LibraryCore
+
+/// One directory's contents: audio-candidate files with their `stat` facts, and subfolders.
+struct DirectoryListing {
+    var path: RawPath
+    var mtimeNs: Int64
+    var files: [FileFacts] = []
+    var subdirectories: [RawPath] = []
+    /// Entries that could not be examined (a dangling symlink, a permission error).
+    var problems: [(path: RawPath, reason: String)] = []
+}
+
+/// An errno value from a failed system call.
+struct SystemError: Error, Equatable, CustomStringConvertible {
+    let code: Int32
+
+    init(_ code: Int32) {
+        self.code = code
+    }
+
+    /// A short reason, e.g. "permission denied".
+    var description: String { String(cString: strerror(code)).lowercased() }
+}
+
+/// The identity of a directory, to detect symlink loops.
+struct DirectoryID: Hashable {
+    var device: UInt64
+    var inode: UInt64
+}
+
+/// Lists directories with POSIX calls, keeping names as raw bytes (they need not be UTF-8).
+struct DirectoryReader {
+    /// Whether names starting with "." are listed.
+    var includeHidden: Bool
+
+    /// `stat` of a path (following symlinks), or the errno.
+    static func status(of path: RawPath) -> Result<stat, SystemError> {
+        var info = stat()
+        let result = path.withCString { stat($0, &info) }
+        if result == 0 { return .success(info) }
+        return .failure(SystemError(errno))
+    }
+
+    /// The directory's identity and mtime, or why it cannot be used.
+    static func directoryID(of path: RawPath) -> Result<(DirectoryID, Int64), SystemError> {
+        switch status(of: path) {
+        case .failure(let code): return .failure(code)
+        case .success(let info):
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { return .failure(SystemError(ENOTDIR)) }
+            return .success((DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)), nanoseconds(info.st_mtim)))
+        }
+    }
+
+    /// Lists `path`, statting each entry (following symlinks).
+    func list(_ path: RawPath, mtimeNs: Int64) -> Result<DirectoryListing, SystemError> {
+        guard let handle = path.withCString({ opendir($0) }) else {
+            return .failure(SystemError(errno))
+        }
+        defer { closedir(handle) }
+        let descriptor = dirfd(handle)
+        var listing = DirectoryListing(path: path, mtimeNs: mtimeNs)
+        while let entry = readdir(handle) {
+            let name = Self.name(of: entry)
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            if !includeHidden && name.first == 0x2E { continue }
+            let child = path.appending(name)
+            var info = stat()
+            let result = (name + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { fstatat(descriptor, $0.baseAddress!, &info, 0) }
+            }
+            guard result == 0 else {
+                let code = SystemError(errno)
+                listing.problems.append((child, code.code == ENOENT ? "broken symbolic link" : code.description))
+                continue
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                listing.subdirectories.append(child)
+            case S_IFREG:
+                guard AudioFileTypes.isCandidate(child) else { continue }
+                listing.files.append(FileFacts(
+                    path: child, size: Int64(info.st_size), mtimeNs: Self.nanoseconds(info.st_mtim),
+                    ctimeNs: Self.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino)))
+            default:
+                continue
+            }
+        }
+        listing.files.sort { $0.path < $1.path }
+        listing.subdirectories.sort()
+        return .success(listing)
+    }
+
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+            pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { bytes in
+                Array(UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
+            }
+        }
+    }
+
+    static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+}
+
+/// The file names the scanner hands to the tag reader. The reader then decides by
+/// content, so a mislabelled file is read as what it is, and a non-audio file with an
+/// audio extension is reported rather than skipped silently.
+enum AudioFileTypes {
+    static let extensions: Set<String> = [
+        "mp3", "mp2", "flac", "ogg", "oga", "opus", "spx", "m4a", "m4b", "mp4", "wma", "asf",
+        "ape", "wv", "mpc", "tta", "wav", "aif", "aiff", "aifc",
+    ]
+
+    static func isCandidate(_ path: RawPath) -> Bool {
+        extensions.contains(path.pathExtension)
+    }
+}

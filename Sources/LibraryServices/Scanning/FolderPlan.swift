@@ -1,0 +1,38 @@
+import LibraryCore
+
+/// What to do with one folder's files, decided by comparing `stat` with the database.
+struct FolderPlan {
+    var listing: DirectoryListing
+    /// Files to open: new ones (no id) and changed ones (their track id).
+    var toRead: [(file: FileFacts, trackID: Int64?)] = []
+    /// Missing tracks whose unchanged file is back.
+    var reappeared: [Int64] = []
+    /// Present tracks whose file is gone.
+    var vanished: [Int64] = []
+    /// Files that failed before and have not changed since: reported again, not reopened.
+    var knownFailures: [(file: FileFacts, failure: StoredFailure)] = []
+    /// Files unchanged since the last scan.
+    var unchangedCount = 0
+
+    /// Compares a listing with what the database holds for its folder.
+    init(listing: DirectoryListing, stored: [StoredFile], failures: [String: StoredFailure], full: Bool) {
+        self.listing = listing
+        var storedByPath = Dictionary(stored.map { ($0.pathText, $0) }, uniquingKeysWith: { first, _ in first })
+        for file in listing.files {
+            let key = file.path.text
+            if let track = storedByPath.removeValue(forKey: key) {
+                if !full && file.isUnchanged(comparedTo: track.size, mtimeNs: track.mtimeNs, ctimeNs: track.ctimeNs) {
+                    unchangedCount += 1
+                    if track.isMissing { reappeared.append(track.id) }
+                } else {
+                    toRead.append((file, track.id))
+                }
+            } else if !full, let failure = failures[key], failure.size == file.size, failure.mtimeNs == file.mtimeNs {
+                knownFailures.append((file, failure))
+            } else {
+                toRead.append((file, nil))
+            }
+        }
+        vanished = storedByPath.values.filter { !$0.isMissing }.map(\.id)
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import LibraryCore
+
+/// Runs one scan synchronously on the calling thread: walks the folder depth-first, plans
+/// each folder against the database, reads changed files in parallel, and commits each
+/// batch in one transaction. Memory is bounded by one batch, not by the library's size.
+final class ScanEngine {
+    let database: DatabaseQueue
+    let reader: any TagReader
+    let now: @Sendable () -> Date
+    let emit: (ScanEvent) -> Void
+    let isCancelled: () -> Bool
+    private let started = Date()
+
+    private var progress = ScanProgress()
+    private var summary: ScanSummary!
+    private var target: ScanTarget!
+    private var generation: Int64 = 0
+    private var pending: [FolderPlan] = []
+    private var pendingReads = 0
+
+    init(
+        database: DatabaseQueue, reader: any TagReader, now: @escaping @Sendable () -> Date,
+        emit: @escaping (ScanEvent) -> Void, isCancelled: @escaping () -> Bool
+    ) {
+        self.database = database
+        self.reader = reader
+        self.now = now
+        self.emit = emit
+        self.isCancelled = isCancelled
+    }
+
+    /// Scans and returns the summary; throws `LibraryError` or `CancellationError`.
+    func run(_ request: ScanRequest) throws -> ScanSummary {
+        let folder = try ScanTarget.canonicalFolder(request.path)
+        let startTime = now()
+        (target, generation) = try database.write { db in
+            let target = try ScanTarget.resolve(folder: folder, name: request.name, now: startTime, db)
+            return (target, try LibraryStore.beginScan(id: target.library.id, now: startTime, db))
+        }
+        summary = ScanSummary(library: target.library)
+        emit(.started(target.library, scope: target.scope))
+        try walk(request.options)
+        try flush(request.options)
+        try finish()
+        summary.elapsed = Date().timeIntervalSince(started)
+        emit(.progress(progress))
+        return summary
+    }
+
+    private func walk(_ options: ScanOptions) throws {
+        let directories = DirectoryReader(includeHidden: options.includeHidden)
+        var visited = Set<DirectoryID>()
+        var stack = [target.scope]
+        while let path = stack.popLast() {
+            if isCancelled() { throw CancellationError() }
+            switch DirectoryReader.directoryID(of: path) {
+            case .failure(let code):
+                try folderFailed(path, reason: code.description)
+                continue
+            case .success(let (id, mtimeNs)):
+                guard visited.insert(id).inserted else {
+                    report(ScanFailure(path: path.text, reason: "symbolic link loop: this folder was already scanned"), counted: false)
+                    continue
+                }
+                switch directories.list(path, mtimeNs: mtimeNs) {
+                case .failure(let code):
+                    try folderFailed(path, reason: code.description)
+                case .success(let listing):
+                    stack.append(contentsOf: listing.subdirectories.reversed())
+                    try plan(listing, options)
+                }
+            }
+        }
+    }
+
+    private func plan(_ listing: DirectoryListing, _ options: ScanOptions) throws {
+        for problem in listing.problems {
+            report(ScanFailure(path: problem.path.text, reason: problem.reason))
+        }
+        let libraryID = target.library.id
+        let (stored, failures) = try database.writeWithoutTransaction { db in
+            let folderID = try FolderStore.id(libraryID: libraryID, path: listing.path, db)
+            let stored = try folderID.map { try TrackStore.storedFiles(folderID: $0, db) } ?? []
+            return (stored, try FailureStore.failures(libraryID: libraryID, inFolder: listing.path, db))
+        }
+        let plan = FolderPlan(listing: listing, stored: stored, failures: failures, full: options.full)
+        progress.found += listing.files.count
+        progress.skipped += plan.unchangedCount
+        progress.currentPath = listing.path.text
+        summary.unchanged += plan.unchangedCount
+        pending.append(plan)
+        pendingReads += plan.toRead.count
+        if pendingReads >= options.batchSize || pending.count >= 256 {
+            try flush(options)
+        }
+        emit(.progress(timed(progress)))
+    }
+
+    /// Reads the pending files in parallel, then writes the whole batch in one transaction.
+    private func flush(_ options: ScanOptions) throws {
+        guard !pending.isEmpty else { return }
+        let files = pending.flatMap { $0.toRead.map(\.file) }
+        let results = ParallelReader(reader: reader).read(files)
+        let batchTime = now()
+        let (libraryID, generation) = (target.library.id, self.generation)
+        var offset = 0
+        var outcomes: [(ScanFailure?, Bool)] = []
+        try database.write { db in
+            outcomes.removeAll()
+            offset = 0
+            for plan in pending {
+                let folderID = try FolderStore.markSeen(
+                    libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs, generation: generation, db)
+                for (file, trackID) in plan.toRead {
+                    switch results[offset] {
+                    case .success(let metadata):
+                        let albumID = try CatalogStore.albumID(for: metadata, db)
+                        let id = try TrackStore.save(metadata, file: file, libraryID: libraryID, folderID: folderID, albumID: albumID, now: batchTime, db)
+                        try CatalogStore.linkArtists(trackID: id, metadata: metadata, db)
+                        try FailureStore.remove(libraryID: libraryID, pathText: file.path.text, db)
+                        outcomes.append((nil, trackID != nil))
+                    case .failure(let error):
+                        try FailureStore.record(libraryID: libraryID, file: file, kind: error.kind.rawValue, reason: error.message, generation: generation, now: batchTime, db)
+                        outcomes.append((ScanFailure(path: file.path.text, reason: error.message), false))
+                    }
+                    offset += 1
+                }
+                for (file, failure) in plan.knownFailures {
+                    try FailureStore.record(libraryID: libraryID, file: file, kind: failure.kind, reason: failure.reason, generation: generation, now: batchTime, db)
+                }
+                try TrackStore.markMissing(ids: plan.vanished, now: batchTime, db)
+                for id in plan.reappeared { try TrackStore.markPresent(id: id, db) }
+            }
+        }
+        for (failure, wasUpdate) in outcomes {
+            if let failure {
+                report(failure)
+            } else {
+                progress.read += 1
+                if wasUpdate { summary.updated += 1 } else { summary.added += 1 }
+            }
+        }
+        for plan in pending {
+            summary.missing += plan.vanished.count
+            for (file, failure) in plan.knownFailures {
+                report(ScanFailure(path: file.path.text, reason: failure.reason))
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingReads = 0
+    }
+
+    private func folderFailed(_ path: RawPath, reason: String) throws {
+        report(ScanFailure(path: path.text, reason: "folder cannot be read (\(reason)); its tracks are kept as they were"))
+        let (libraryID, generation) = (target.library.id, self.generation)
+        try database.write { db in try FolderStore.markSubtreeSeen(libraryID: libraryID, path: path, generation: generation, db) }
+    }
+
+    private func finish() throws {
+        let (libraryID, generation, scope, finishTime) = (target.library.id, self.generation, target.scope, now())
+        let swept = try database.write { db in
+            let swept = try TrackStore.markMissingInUnseenFolders(libraryID: libraryID, generation: generation, scope: scope, now: finishTime, db)
+            try FailureStore.removeStale(libraryID: libraryID, generation: generation, under: scope, db)
+            try FolderStore.deleteUnused(libraryID: libraryID, generation: generation, db)
+            try CatalogStore.deleteOrphans(db)
+            try LibraryStore.finishScan(id: libraryID, now: finishTime, db)
+            return swept
+        }
+        summary.missing += swept
+        summary.library.lastScanAt = finishTime.wholeSeconds
+    }
+
+    private func report(_ failure: ScanFailure, counted: Bool = true) {
+        if counted {
+            progress.failed += 1
+            summary.failed += 1
+        }
+        summary.failures.append(failure)
+        emit(.failure(failure))
+    }
+
+    private func timed(_ progress: ScanProgress) -> ScanProgress {
+        var copy = progress
+        copy.elapsed = Date().timeIntervalSince(started)
+        return copy
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LibraryCore
+
+/// Synchronises library folders with the database.
+public protocol ScanService: Sendable {
+    /// Adds `request.path` as a library if it is new (or finds the library containing it),
+    /// then synchronises it. The stream reports progress and ends with `.finished`, or
+    /// throws a `LibraryError` (e.g. the folder does not exist). Cancelling the consuming
+    /// task stops the scan after the batch being written is committed.
+    func scan(_ request: ScanRequest) -> AsyncThrowingStream<ScanEvent, any Error>
+}
+
+/// What to scan and how.
+public struct ScanRequest: Sendable, Equatable {
+    /// The folder to scan (absolute or relative to the current directory).
+    public var path: RawPath
+    /// The name for a new library (default: the folder's name).
+    public var name: String?
+    public var options: ScanOptions
+
+    public init(path: RawPath, name: String? = nil, options: ScanOptions = ScanOptions()) {
+        self.path = path
+        self.name = name
+        self.options = options
+    }
+}
+
+/// How a scan treats files.
+public struct ScanOptions: Sendable, Equatable {
+    /// Re-read every file, even those whose size and times did not change.
+    public var full: Bool
+    /// Also scan hidden files and folders (names starting with ".").
+    public var includeHidden: Bool
+    /// How many files to read before committing them in one transaction.
+    public var batchSize: Int
+
+    public init(full: Bool = false, includeHidden: Bool = false, batchSize: Int = 256) {
+        self.full = full
+        self.includeHidden = includeHidden
+        self.batchSize = max(1, batchSize)
+    }
+}
+
+/// One step of a scan.
+public enum ScanEvent: Sendable, Equatable {
+    /// The library being scanned (new or existing) and the folder walked.
+    case started(Library, scope: RawPath)
+    /// Counters so far.
+    case progress(ScanProgress)
+    /// A file or folder that could not be read.
+    case failure(ScanFailure)
+    /// The scan completed.
+    case finished(ScanSummary)
+}
+
+/// Running counters of a scan.
+public struct ScanProgress: Sendable, Equatable {
+    /// Audio files found so far.
+    public var found = 0
+    /// Files opened and read.
+    public var read = 0
+    /// Files skipped because they did not change.
+    public var skipped = 0
+    /// Files or folders that could not be read.
+    public var failed = 0
+    /// The folder being walked.
+    public var currentPath: String?
+    /// Seconds since the scan started.
+    public var elapsed: Double = 0
+
+    public init(found: Int = 0, read: Int = 0, skipped: Int = 0, failed: Int = 0, currentPath: String? = nil, elapsed: Double = 0) {
+        self.found = found; self.read = read; self.skipped = skipped
+        self.failed = failed; self.currentPath = currentPath; self.elapsed = elapsed
+    }
+
+    /// Files handled so far (read, skipped or failed).
+    public var processed: Int { read + skipped + failed }
+}
+
+/// What a completed scan did.
+public struct ScanSummary: Sendable, Equatable {
+    public var library: Library
+    /// New tracks.
+    public var added = 0
+    /// Tracks re-read because their file changed (or `--full`).
+    public var updated = 0
+    /// Tracks whose files were unchanged and not opened.
+    public var unchanged = 0
+    /// Tracks newly marked missing by this scan.
+    public var missing = 0
+    /// Files or folders that could not be read.
+    public var failed = 0
+    public var failures: [ScanFailure] = []
+    public var elapsed: Double = 0
+
+    public init(library: Library) {
+        self.library = library
+    }
+}
