@@ -52,11 +52,13 @@ public enum TrackStore {
         return found
     }
 
-    static func decode(_ s: Statement) -> Track {
-        func int(_ i: Int) -> Int? { s.column(i) }
-        func text(_ i: Int) -> String? { s.column(i) }
-        func real(_ i: Int) -> Double? { s.column(i) }
-        func date(_ i: Int) -> Date? { (s.column(i) as Int64?).map { Date(timeIntervalSince1970: Double($0)) } }
+    /// Decodes a row laid out as `selectList`, starting at column `offset`.
+    static func decode(_ s: Statement, offset: Int = 0) -> Track {
+        func int(_ i: Int) -> Int? { s.column(i + offset) }
+        func int64(_ i: Int) -> Int64? { s.column(i + offset) }
+        func text(_ i: Int) -> String? { s.column(i + offset) }
+        func real(_ i: Int) -> Double? { s.column(i + offset) }
+        func date(_ i: Int) -> Date? { int64(i).map { Date(timeIntervalSince1970: Double($0)) } }
         let metadata = TrackMetadata(
             format: text(6) ?? "", durationMs: int(7) ?? 0, bitrate: int(8), sampleRate: int(9),
             channels: int(10), bitDepth: int(11), hasCoverArt: (int(12) ?? 0) != 0,
@@ -73,9 +75,9 @@ public enum TrackStore {
             replayGain: ReplayGain(trackGain: real(40), trackPeak: real(41), albumGain: real(42), albumPeak: real(43)),
             otherTags: JSONText.decodeObject(text(48) ?? "{}"))
         return Track(
-            id: s.column(0) ?? 0, libraryID: s.column(1) ?? 0, libraryName: text(2) ?? "",
-            path: RawPath(bytes: s.column(3) ?? []), fileSize: s.column(4) ?? 0, mtimeNs: s.column(5) ?? 0,
-            metadata: metadata, albumID: s.column(44), addedAt: date(45) ?? Date(timeIntervalSince1970: 0),
+            id: int64(0) ?? 0, libraryID: int64(1) ?? 0, libraryName: text(2) ?? "",
+            path: RawPath(bytes: s.column(3 + offset) ?? []), fileSize: int64(4) ?? 0, mtimeNs: int64(5) ?? 0,
+            metadata: metadata, albumID: int64(44), addedAt: date(45) ?? Date(timeIntervalSince1970: 0),
             updatedAt: date(46) ?? Date(timeIntervalSince1970: 0), missingSince: date(47))
     }
 }

@@ -14,16 +14,16 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func libraries() async throws -> [Library] {
-        try reading { try LibraryStore.all($0) }
+        try database.reading { try LibraryStore.all($0) }
     }
 
     public func library(named name: String) async throws -> Library {
-        try reading { try Self.existingLibrary(named: name, $0) }
+        try database.reading { try Self.existingLibrary(named: name, $0) }
     }
 
     public func renameLibrary(named name: String, to newName: String) async throws -> Library {
-        let validName = try LibraryRules.name.validate(newName)
-        let library = try writing { db in
+        let library = try database.writing { db in
+            let validName = try LibraryRules.name.validate(newName)
             var library = try Self.existingLibrary(named: name, db)
             if let other = try LibraryStore.find(name: validName, db), other.id != library.id {
                 throw LibraryError(.conflict, "A library named \"\(other.name)\" already exists: choose another name.")
@@ -37,7 +37,7 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func removeLibrary(named name: String) async throws -> Library {
-        let library = try writing { db in
+        let library = try database.writing { db in
             let library = try Self.existingLibrary(named: name, db)
             try LibraryStore.delete(id: library.id, db)
             try CatalogStore.deleteOrphans(db)
@@ -51,7 +51,7 @@ public struct LiveLibraryService: LibraryService {
     public func tracks(_ request: ListRequest) async throws -> [Track] {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks)
-        return try reading {
+        return try database.reading {
             try TrackStore.tracks(where: condition, orderBy: order, limit: request.limit, includeMissing: request.includeMissing, $0)
         }
     }
@@ -59,7 +59,7 @@ public struct LiveLibraryService: LibraryService {
     public func albums(_ request: ListRequest) async throws -> [AlbumSummary] {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .albums)).sql(for: .albums)
-        return try reading {
+        return try database.reading {
             try CatalogStore.albums(where: condition, orderBy: order, limit: request.limit, includeMissing: request.includeMissing, $0)
         }
     }
@@ -67,26 +67,26 @@ public struct LiveLibraryService: LibraryService {
     public func artists(_ request: ListRequest) async throws -> [ArtistSummary] {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .artists)).sql(for: .artists)
-        return try reading {
+        return try database.reading {
             try CatalogStore.artists(where: condition, orderBy: order, limit: request.limit, includeMissing: request.includeMissing, $0)
         }
     }
 
     public func track(id: Int64) async throws -> Track? {
-        try reading { try TrackStore.find(id: id, $0) }
+        try database.reading { try TrackStore.find(id: id, $0) }
     }
 
     public func track(path: RawPath) async throws -> Track? {
-        try reading { try TrackStore.find(path: path, $0) }
+        try database.reading { try TrackStore.find(path: path, $0) }
     }
 
     public func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics {
         let condition = query.condition(now: now())
-        return try reading { try StatisticsStore.statistics(where: condition, $0) }
+        return try database.reading { try StatisticsStore.statistics(where: condition, $0) }
     }
 
     public func unreadableFiles() async throws -> [StoredFailure] {
-        try reading { try FailureStore.all($0) }
+        try database.reading { try FailureStore.all($0) }
     }
 
     static func existingLibrary(named name: String, _ db: Connection) throws -> Library {
@@ -95,13 +95,5 @@ public struct LiveLibraryService: LibraryService {
         let hint = known.isEmpty ? "there are no libraries yet: add one with `kanora scan FOLDER`"
             : "known libraries: \(known.joined(separator: ", "))"
         throw LibraryError(.notFound, "No library named \"\(name)\": \(hint).")
-    }
-
-    private func reading<T>(_ body: (Connection) throws -> T) throws -> T {
-        do { return try database.read(body) } catch { throw LibraryError.wrap(error) }
-    }
-
-    private func writing<T>(_ body: (Connection) throws -> T) throws -> T {
-        do { return try database.write(body) } catch { throw LibraryError.wrap(error) }
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// SQL for `playlist` and `playlist_item`. Positions are stored 0-based and kept contiguous.
+public enum PlaylistStore {
+    static let select = """
+        SELECT p.id, p.name, p.description, p.smart_query, p.smart_sort, p.smart_limit,
+               (SELECT count(*) FROM playlist_item i WHERE i.playlist_id = p.id),
+               (SELECT coalesce(sum(t.duration_ms), 0) FROM playlist_item i JOIN track t ON t.id = i.track_id WHERE i.playlist_id = p.id),
+               p.created_at, p.updated_at
+        FROM playlist p
+        """
+
+    /// The owner's playlists by name.
+    public static func all(userID: Int64, _ db: Connection) throws -> [Playlist] {
+        try db.rows("\(select) WHERE p.user_id = ? ORDER BY p.name_key", [userID]).map(decode)
+    }
+
+    /// The owner's playlist with this name (ignoring case).
+    public static func find(name: String, userID: Int64, _ db: Connection) throws -> Playlist? {
+        try db.row("\(select) WHERE p.user_id = ? AND p.name_key = ?", [userID, PlaylistRules.name.key(for: name)]).map(decode)
+    }
+
+    /// Creates a playlist; fields must already be validated.
+    public static func insert(
+        name: String, description: String?, smartQuery: String?, smartSort: String?, smartLimit: Int?,
+        userID: Int64, now: Date, _ db: Connection
+    ) throws -> Int64 {
+        let seconds = Int64(now.timeIntervalSince1970)
+        try db.execute("""
+            INSERT INTO playlist (user_id, name, name_key, description, smart_query, smart_sort, smart_limit, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [userID, name, PlaylistRules.name.key(for: name), description, smartQuery, smartSort, smartLimit, seconds, seconds])
+        return db.lastInsertedRowID
+    }
+
+    /// Deletes a playlist and its entries.
+    public static func delete(id: Int64, _ db: Connection) throws {
+        try db.execute("DELETE FROM playlist WHERE id = ?", [id])
+    }
+
+    /// The track ids of a playlist in order.
+    public static func trackIDs(playlistID: Int64, _ db: Connection) throws -> [Int64] {
+        try db.rows("SELECT track_id FROM playlist_item WHERE playlist_id = ? ORDER BY position", [playlistID]).compactMap { $0[0] }
+    }
+
+    /// The entries of a playlist in order, with their tracks (missing ones included).
+    public static func entries(playlistID: Int64, _ db: Connection) throws -> [PlaylistEntry] {
+        let statement = try db.cachedStatement("""
+            SELECT i.position, \(TrackStore.selectList)
+            FROM playlist_item i JOIN track t ON t.id = i.track_id JOIN library l ON l.id = t.library_id
+            WHERE i.playlist_id = ? ORDER BY i.position
+            """)
+        var entries: [PlaylistEntry] = []
+        try statement.forEach([playlistID]) { s in
+            entries.append(PlaylistEntry(position: (s.column(0) ?? 0) + 1, track: TrackStore.decode(s, offset: 1)))
+        }
+        return entries
+    }
+
+    /// Replaces a playlist's entries with `trackIDs` in order (positions 0..n-1).
+    public static func setTrackIDs(_ trackIDs: [Int64], playlistID: Int64, now: Date, _ db: Connection) throws {
+        let seconds = Int64(now.timeIntervalSince1970)
+        let existing = try db.rows("SELECT track_id, added_at FROM playlist_item WHERE playlist_id = ? ORDER BY position", [playlistID])
+        var addedAt: [Int64: [Int64]] = [:]
+        for row in existing {
+            if let id: Int64 = row[0], let added: Int64 = row[1] { addedAt[id, default: []].append(added) }
+        }
+        try db.execute("DELETE FROM playlist_item WHERE playlist_id = ?", [playlistID])
+        let insert = try db.cachedStatement("INSERT INTO playlist_item (playlist_id, position, track_id, added_at) VALUES (?, ?, ?, ?)")
+        for (position, trackID) in trackIDs.enumerated() {
+            let added = addedAt[trackID]?.isEmpty == false ? addedAt[trackID]!.removeFirst() : seconds
+            try insert.execute([playlistID, position, trackID, added])
+        }
+        try db.execute("UPDATE playlist SET updated_at = ? WHERE id = ?", [seconds, playlistID])
+    }
+
+    static func decode(_ row: Row) -> Playlist {
+        Playlist(
+            id: row[0] ?? 0, name: row[1] ?? "", description: row[2], smartQuery: row[3], smartSort: row[4],
+            smartLimit: row[5], trackCount: row[6] ?? 0, durationMs: row[7] ?? 0,
+            createdAt: Date(timeIntervalSince1970: Double(row[8] as Int64? ?? 0)),
+            updatedAt: Date(timeIntervalSince1970: Double(row[9] as Int64? ?? 0)))
+    }
+}
