@@ -1,0 +1,79 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+import Observation
+
+/// The libraries and their statistics, kept current through the change feed.
+@Observable
+public final class LibraryViewModel: Sendable {
+    /// Everything a view shows.
+    public struct State: Sendable, Equatable {
+        public var viewState: ViewState = .idle
+        public var libraries: [Library] = []
+        public var statistics = LibraryStatistics()
+
+        public init(viewState: ViewState = .idle, libraries: [Library] = [], statistics: LibraryStatistics = LibraryStatistics()) {
+            self.viewState = viewState
+            self.libraries = libraries
+            self.statistics = statistics
+        }
+    }
+
+    @ObservationIgnored private let services: ServiceContainer
+    @ObservationIgnored private let store: StateStore<State>
+
+    public init(services: ServiceContainer, state: State = State()) {
+        self.services = services
+        self.store = StateStore(state)
+    }
+
+    /// The current state (observable).
+    public var state: State {
+        access(keyPath: \.state)
+        return store.state
+    }
+
+    /// A fresh stream of states for one subscriber, starting with the current one.
+    public func updates() -> AsyncStream<State> { store.updates() }
+
+    /// Loads libraries and statistics (for the tracks matching `query`).
+    public func load(matching query: LibraryQuery = .all) async {
+        set { $0.viewState = .loading }
+        do {
+            let libraries = try await services.library.libraries()
+            let statistics = try await services.library.statistics(matching: query)
+            set { $0 = State(viewState: .loaded, libraries: libraries, statistics: statistics) }
+        } catch {
+            set { $0.viewState = .failed(error.localizedDescription) }
+        }
+    }
+
+    /// Renames a library; the list reloads through the change feed (or call `load`).
+    public func rename(_ name: String, to newName: String) async throws -> Library {
+        try await services.library.renameLibrary(named: name, to: newName)
+    }
+
+    /// Forgets a library and its tracks.
+    public func remove(_ name: String) async throws -> Library {
+        try await services.library.removeLibrary(named: name)
+    }
+
+    /// Reloads whenever libraries or tracks change, for as long as this view model lives.
+    public func startObserving() {
+        store.retain(observe(services.feed, isRelevant: { event in
+            switch event {
+            case .librariesChanged, .tracksChanged: true
+            default: false
+            }
+        }, reload: { [weak self] in await self?.load() }))
+    }
+
+    /// A view model showing `state`, over services that fail if called: for tests and previews.
+    public static func stub(_ state: State = State(viewState: .loaded)) -> LibraryViewModel {
+        LibraryViewModel(services: .mock(), state: state)
+    }
+
+    private func set(_ body: (inout State) -> Void) {
+        withMutation(keyPath: \.state) { _ = store.update(body) }
+    }
+}

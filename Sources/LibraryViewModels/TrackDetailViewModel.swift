@@ -1,0 +1,66 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+import Observation
+
+/// One track, found by id or by path, with every stored field.
+@Observable
+public final class TrackDetailViewModel: Sendable {
+    /// Everything a view shows.
+    public struct State: Sendable, Equatable {
+        public var viewState: ViewState = .idle
+        public var track: Track?
+
+        public init(viewState: ViewState = .idle, track: Track? = nil) {
+            self.viewState = viewState
+            self.track = track
+        }
+    }
+
+    @ObservationIgnored private let services: ServiceContainer
+    @ObservationIgnored private let store: StateStore<State>
+
+    public init(services: ServiceContainer, state: State = State()) {
+        self.services = services
+        self.store = StateStore(state)
+    }
+
+    /// The current state (observable).
+    public var state: State {
+        access(keyPath: \.state)
+        return store.state
+    }
+
+    /// A fresh stream of states for one subscriber, starting with the current one.
+    public func updates() -> AsyncStream<State> { store.updates() }
+
+    /// Loads the track `reference` names: a numeric id, or a file path (relative paths
+    /// resolve against `currentDirectory`).
+    public func load(_ reference: String, currentDirectory: String = FileManager.default.currentDirectoryPath) async {
+        set { $0.viewState = .loading }
+        do {
+            let track: Track?
+            if let id = Int64(reference) {
+                track = try await services.library.track(id: id)
+            } else {
+                let absolute = reference.hasPrefix("/") ? reference : currentDirectory + "/" + reference
+                track = try await services.library.track(path: RawPath(URL(fileURLWithPath: absolute).standardizedFileURL.path))
+            }
+            guard let track else {
+                throw LibraryError(.notFound, "No track \(Int64(reference) != nil ? "with id" : "at") \(reference): find it with `kanora list`.")
+            }
+            set { $0 = State(viewState: .loaded, track: track) }
+        } catch {
+            set { $0 = State(viewState: .failed(error.localizedDescription)) }
+        }
+    }
+
+    /// A view model showing `state`, over services that fail if called: for tests and previews.
+    public static func stub(_ state: State = State()) -> TrackDetailViewModel {
+        TrackDetailViewModel(services: .mock(), state: state)
+    }
+
+    private func set(_ body: (inout State) -> Void) {
+        withMutation(keyPath: \.state) { _ = store.update(body) }
+    }
+}
