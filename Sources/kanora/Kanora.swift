@@ -1,6 +1,45 @@
 import ArgumentParser
+import Foundation
+import LibraryServices
 
 @main
 struct Kanora: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Kanora music library manager.")
+    static let configuration = CommandConfiguration(
+        commandName: "kanora",
+        abstract: "Index music folders into a library you can list, search and keep in sync.",
+        subcommands: [Scan.self, List.self, Show.self, Stats.self, LibraryCommand.self])
+
+    static func main() async {
+        let code = await run(Array(CommandLine.arguments.dropFirst()))
+        Foundation.exit(code)
+    }
+
+    /// Parses and runs one command line, printing results and errors to `Console.current`;
+    /// returns the exit code (0 success, 1 failure, 64 usage error).
+    static func run(_ arguments: [String]) async -> Int32 {
+        let console = Console.current
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch let error as LibraryError {
+            console.err("kanora: \(error.message)")
+            return error.code == .invalidInput ? ExitCode.validationFailure.rawValue : ExitCode.failure.rawValue
+        } catch let error as ExitCode {
+            return error.rawValue
+        } catch {
+            let code = exitCode(for: error).rawValue
+            let message = fullMessage(for: error)
+            if code == 0 {
+                if !message.isEmpty { console.out(message) }
+            } else {
+                console.err(message.hasPrefix("Error:") ? "kanora: " + message.dropFirst(7) : message)
+            }
+            return code
+        }
+    }
 }

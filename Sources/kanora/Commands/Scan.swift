@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import LibraryCore
+import LibraryServices
+import LibraryViewModels
+
+extension Kanora {
+    struct Scan: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add folders as libraries (when new) and sync them with the database.",
+            discussion: """
+                Re-running a scan re-synchronises: new files are added, changed files re-read, \
+                unchanged files skipped without opening them, and vanished files marked missing \
+                (never deleted; `kanora prune` does that). Unreadable files are reported with \
+                their reason and the scan goes on.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The music folders to scan.")
+        var paths: [String]
+
+        @Option(help: "The name of a new library (default: the folder's name).")
+        var name: String?
+
+        @Flag(help: "Re-read every file, even unchanged ones.")
+        var full = false
+
+        @Flag(help: "Also scan hidden files and folders (names starting with a dot).")
+        var hidden = false
+
+        func validate() throws {
+            if paths.isEmpty { throw ArgumentParser.ValidationError("Give at least one folder to scan, e.g. `kanora scan ~/Music`.") }
+            if let name {
+                if paths.count > 1 { throw ArgumentParser.ValidationError("--name names one new library: scan one folder at a time with it.") }
+                do { _ = try LibraryRules.name.validate(name) } catch { throw ArgumentParser.ValidationError(error.message) }
+            }
+        }
+
+        func run() async throws {
+            let console = Console.current
+            let services = try global.services()
+            var failed = false
+            for path in paths {
+                let viewModel = ScanViewModel(services: services)
+                let showProgress = console.errorIsTerminal && !global.quiet && !global.json
+                let drawing = showProgress ? Task {
+                    var bar = ProgressBar(console: console)
+                    for await state in viewModel.updates() { bar.draw(state) }
+                } : nil
+                let request = ScanRequest(path: RawPath(path), name: name, options: ScanOptions(full: full, includeHidden: hidden))
+                let summary = await viewModel.scan(request)
+                drawing?.cancel()
+                if showProgress { ProgressBar(console: console).clear() }
+                guard let summary else {
+                    console.err("kanora: \(viewModel.state.viewState.failureMessage ?? "the scan failed")")
+                    failed = true
+                    continue
+                }
+                report(summary, console: console)
+            }
+            if failed { throw ExitCode.failure }
+        }
+
+        private func report(_ summary: ScanSummary, console: Console) {
+            if global.json {
+                console.out(JSONOutput.text(ScanJSON(summary: summary)))
+                return
+            }
+            if !global.quiet || global.verbose {
+                for failure in summary.failures.prefix(global.verbose ? Int.max : 50) {
+                    console.err("kanora: cannot read \(failure.path): \(failure.reason)")
+                }
+                if summary.failures.count > 50 && !global.verbose {
+                    console.err("kanora: \(summary.failures.count - 50) more unreadable files (see --verbose or `kanora stats`)")
+                }
+            }
+            let s = summary
+            console.out("\(s.library.name) (\(s.library.root.text)): \(s.added) added, \(s.updated) updated, \(s.unchanged) unchanged, \(s.missing) missing, \(s.failed) failed in \(String(format: "%.2f", s.elapsed)) s")
+        }
+    }
+}
