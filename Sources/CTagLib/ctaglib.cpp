@@ -1,2 +1,487 @@
+// The C boundary over TagLib 1.13. See include/ctaglib.h for the contract.
+//
+// Format detection sniffs magic bytes and constructs the matching TagLib::*::File itself,
+// because FileRef picks by extension: a FLAC file named .mp3 would be read as MPEG, and
+// MPEG::File happily scans random bytes for a frame sync and calls them valid.
+
 #include "ctaglib.h"
-extern "C" int ctaglib_placeholder(void) { return 0; }
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <taglib/aifffile.h>
+#include <taglib/apefile.h>
+#include <taglib/apetag.h>
+#include <taglib/asffile.h>
+#include <taglib/attachedpictureframe.h>
+#include <taglib/flacfile.h>
+#include <taglib/id3v2tag.h>
+#include <taglib/mp4file.h>
+#include <taglib/mpcfile.h>
+#include <taglib/mpegfile.h>
+#include <taglib/oggflacfile.h>
+#include <taglib/oggpageheader.h>
+#include <taglib/opusfile.h>
+#include <taglib/speexfile.h>
+#include <taglib/tfilestream.h>
+#include <taglib/tpropertymap.h>
+#include <taglib/trueaudiofile.h>
+#include <taglib/vorbisfile.h>
+#include <taglib/wavfile.h>
+#include <taglib/wavpackfile.h>
+#include <taglib/xiphcomment.h>
+
+namespace {
+
+enum class Kind { none, mpeg, flac, oggVorbis, oggOpus, oggSpeex, oggFLAC, mp4, wav, aiff,
+                  wavPack, ape, musepack, tta, asf };
+
+// MARK: - Sniffing
+
+bool startsWith(const std::vector<unsigned char> &buffer, size_t offset, const char *magic, size_t length) {
+    return buffer.size() >= offset + length && std::memcmp(buffer.data() + offset, magic, length) == 0;
+}
+
+std::vector<unsigned char> readAt(int fd, off_t offset, size_t length) {
+    std::vector<unsigned char> buffer(length);
+    ssize_t got = pread(fd, buffer.data(), length, offset);
+    buffer.resize(got > 0 ? static_cast<size_t>(got) : 0);
+    return buffer;
+}
+
+// An MPEG audio frame header: sync, and no reserved version, layer, bitrate or sample rate.
+bool isMPEGFrameHeader(const std::vector<unsigned char> &b, size_t at) {
+    if (b.size() < at + 4) return false;
+    if (b[at] != 0xFF || (b[at + 1] & 0xE0) != 0xE0) return false;
+    int version = (b[at + 1] >> 3) & 0x03;
+    int layer = (b[at + 1] >> 1) & 0x03;
+    int bitrate = (b[at + 2] >> 4) & 0x0F;
+    int sampleRate = (b[at + 2] >> 2) & 0x03;
+    return version != 1 && layer != 0 && bitrate != 0x0F && sampleRate != 0x03;
+}
+
+Kind sniffOgg(const std::vector<unsigned char> &b, size_t at) {
+    // First page: 27-byte header, then the segment table, then the first packet.
+    if (b.size() < at + 27) return Kind::none;
+    size_t packet = at + 27 + b[at + 26];
+    if (startsWith(b, packet, "\x01vorbis", 7)) return Kind::oggVorbis;
+    if (startsWith(b, packet, "OpusHead", 8)) return Kind::oggOpus;
+    if (startsWith(b, packet, "Speex   ", 8)) return Kind::oggSpeex;
+    if (startsWith(b, packet, "\x7f" "FLAC", 5)) return Kind::oggFLAC;
+    return Kind::none;
+}
+
+Kind sniffMagic(const std::vector<unsigned char> &b, size_t at) {
+    static const unsigned char asfGUID[] = {0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11};
+    if (startsWith(b, at, "fLaC", 4)) return Kind::flac;
+    if (startsWith(b, at, "OggS", 4)) return sniffOgg(b, at);
+    if (startsWith(b, at + 4, "ftyp", 4)) return Kind::mp4;
+    if (startsWith(b, at, "RIFF", 4) && startsWith(b, at + 8, "WAVE", 4)) return Kind::wav;
+    if (startsWith(b, at, "FORM", 4) && (startsWith(b, at + 8, "AIFF", 4) || startsWith(b, at + 8, "AIFC", 4)))
+        return Kind::aiff;
+    if (startsWith(b, at, "wvpk", 4)) return Kind::wavPack;
+    if (startsWith(b, at, "MAC ", 4)) return Kind::ape;
+    if (startsWith(b, at, "MPCK", 4) || startsWith(b, at, "MP+", 3)) return Kind::musepack;
+    if (startsWith(b, at, "TTA1", 4)) return Kind::tta;
+    if (startsWith(b, at, reinterpret_cast<const char *>(asfGUID), sizeof asfGUID)) return Kind::asf;
+    if (isMPEGFrameHeader(b, at)) return Kind::mpeg;
+    return Kind::none;
+}
+
+// Skips any ID3v2 tags (FLAC, APE, TTA and MP3 files may start with one) and the zero
+// padding some taggers leave after them, then looks at the magic bytes.
+Kind sniff(int fd) {
+    off_t offset = 0;
+    bool sawID3 = false;
+    for (int tags = 0; tags < 4; ++tags) {
+        std::vector<unsigned char> header = readAt(fd, offset, 10);
+        if (!startsWith(header, 0, "ID3", 3) || header.size() < 10) break;
+        sawID3 = true;
+        off_t size = (off_t(header[6] & 0x7F) << 21) | (off_t(header[7] & 0x7F) << 14) |
+                     (off_t(header[8] & 0x7F) << 7) | off_t(header[9] & 0x7F);
+        offset += 10 + size + ((header[5] & 0x10) ? 10 : 0);
+    }
+    std::vector<unsigned char> buffer = readAt(fd, offset, 4096);
+    size_t at = 0;
+    if (sawID3) {
+        while (at < buffer.size() && buffer[at] == 0) ++at;
+    }
+    Kind kind = sniffMagic(buffer, at);
+    // An ID3v2 tag is MPEG's tag format: let MPEG::File judge whatever follows it.
+    if (kind == Kind::none && sawID3) return Kind::mpeg;
+    return kind;
+}
+
+// MARK: - Cover art
+
+bool hasPicture(TagLib::ID3v2::Tag *tag) {
+    return tag && !tag->frameListMap()["APIC"].isEmpty();
+}
+
+bool hasPicture(TagLib::APE::Tag *tag) {
+    if (!tag) return false;
+    const TagLib::APE::ItemListMap &items = tag->itemListMap();
+    for (auto it = items.begin(); it != items.end(); ++it) {
+        if (it->first.upper().startsWith("COVER ART") && it->second.type() == TagLib::APE::Item::Binary)
+            return true;
+    }
+    return false;
+}
+
+bool hasPicture(TagLib::Ogg::XiphComment *comment) {
+    return comment && (!comment->pictureList().isEmpty() || comment->contains("COVERART"));
+}
+
+// MARK: - Results
+
+char *copy(const TagLib::String &string) {
+    std::string utf8 = string.to8Bit(true);
+    return strdup(utf8.c_str());
+}
+
+ctaglib_result *makeResult(ctaglib_status status, const char *message = nullptr, int errorNumber = 0) {
+    auto *result = static_cast<ctaglib_result *>(std::calloc(1, sizeof(ctaglib_result)));
+    if (!result) return nullptr;
+    result->status = status;
+    result->error_number = errorNumber;
+    result->message = message ? strdup(message) : nullptr;
+    return result;
+}
+
+void fillProperties(ctaglib_result *result, const TagLib::PropertyMap &map) {
+    if (map.isEmpty()) return;
+    auto *entries = static_cast<ctaglib_property *>(std::calloc(map.size(), sizeof(ctaglib_property)));
+    if (!entries) return;
+    size_t index = 0;
+    for (auto it = map.begin(); it != map.end(); ++it, ++index) {
+        entries[index].key = copy(it->first);
+        const TagLib::StringList &values = it->second;
+        auto **copies = static_cast<const char **>(std::calloc(values.size() ? values.size() : 1, sizeof(char *)));
+        if (!copies) continue;
+        size_t count = 0;
+        for (auto value = values.begin(); value != values.end(); ++value) copies[count++] = copy(*value);
+        entries[index].values = copies;
+        entries[index].value_count = count;
+    }
+    result->properties = entries;
+    result->property_count = map.size();
+}
+
+// What one concrete TagLib file contributed beyond the generic File interface.
+struct Extras {
+    const char *format = nullptr;
+    int bitsPerSample = 0;
+    bool hasCoverArt = false;
+};
+
+// TagLib 1.13 does not map ID3v2 TCMP (iTunes' compilation flag) into the PropertyMap.
+void addCompilation(TagLib::ID3v2::Tag *tag, TagLib::PropertyMap &map) {
+    if (!tag || map.contains("COMPILATION")) return;
+    const TagLib::ID3v2::FrameList &frames = tag->frameListMap()["TCMP"];
+    if (!frames.isEmpty()) map.insert("COMPILATION", TagLib::StringList(frames.front()->toString()));
+}
+
+void addCompilation(TagLib::MP4::Tag *tag, TagLib::PropertyMap &map) {
+    if (!tag || map.contains("COMPILATION") || !tag->contains("cpil")) return;
+    map.insert("COMPILATION", TagLib::StringList(tag->item("cpil").toBool() ? "1" : "0"));
+}
+
+// 1.13 drops freeform atoms it has no key for (ReplayGain, MOOD, ...) into unsupportedData.
+// Keep their text under the atom's name, uppercased, the way Vorbis comments would spell it.
+void addFreeformAtoms(TagLib::MP4::Tag *tag, TagLib::PropertyMap &map) {
+    if (!tag) return;
+    const TagLib::StringList unsupported = map.unsupportedData();
+    for (auto name = unsupported.begin(); name != unsupported.end(); ++name) {
+        if (!name->startsWith("----:")) continue;
+        int colon = name->rfind(":");
+        TagLib::String key = name->substr(colon + 1).upper();
+        TagLib::StringList values = tag->item(*name).toStringList();
+        if (!key.isEmpty() && !values.isEmpty() && !map.contains(key)) map.insert(key, values);
+    }
+}
+
+TagLib::String text(const TagLib::ASF::Attribute &attribute) {
+    switch (attribute.type()) {
+    case TagLib::ASF::Attribute::UnicodeType: return attribute.toString();
+    case TagLib::ASF::Attribute::BoolType: return attribute.toBool() ? "1" : "0";
+    case TagLib::ASF::Attribute::DWordType: return TagLib::String::number(static_cast<int>(attribute.toUInt()));
+    case TagLib::ASF::Attribute::WordType: return TagLib::String::number(attribute.toUShort());
+    case TagLib::ASF::Attribute::QWordType: return TagLib::String::number(static_cast<int>(attribute.toULongLong()));
+    default: return TagLib::String();
+    }
+}
+
+// 1.13 has no key for WM/IsCompilation and drops other unknown attributes: keep text ones,
+// under COMPILATION or their own uppercased name.
+void addUnknownAttributes(TagLib::ASF::Tag *tag, TagLib::PropertyMap &map) {
+    if (!tag) return;
+    const TagLib::StringList unsupported = map.unsupportedData();
+    const TagLib::ASF::AttributeListMap &attributes = tag->attributeListMap();
+    for (auto name = unsupported.begin(); name != unsupported.end(); ++name) {
+        auto found = attributes.find(*name);
+        if (found == attributes.end()) continue;
+        TagLib::StringList values;
+        for (auto attribute = found->second.begin(); attribute != found->second.end(); ++attribute) {
+            TagLib::String value = text(*attribute);
+            if (!value.isEmpty()) values.append(value);
+        }
+        TagLib::String key = *name == "WM/IsCompilation" ? TagLib::String("COMPILATION") : name->upper();
+        if (!values.isEmpty() && !map.contains(key)) map.insert(key, values);
+    }
+}
+
+ctaglib_result *finish(TagLib::File &file, const Extras &extras, TagLib::PropertyMap map) {
+    TagLib::AudioProperties *audio = file.audioProperties();
+    if (!file.isValid() || !audio) {
+        ctaglib_result *result = makeResult(CTAGLIB_STATUS_CORRUPT, "TagLib could not parse the file");
+        if (result) result->format = strdup(extras.format);
+        return result;
+    }
+    // A negative bitrate means TagLib computed a negative stream length: the file ends
+    // before its audio begins. No sample rate means no audio frame was found at all.
+    if (audio->bitrate() < 0 || audio->sampleRate() <= 0) {
+        ctaglib_result *result = makeResult(CTAGLIB_STATUS_CORRUPT, "no audio data");
+        if (result) result->format = strdup(extras.format);
+        return result;
+    }
+    ctaglib_result *result = makeResult(CTAGLIB_STATUS_OK);
+    if (!result) return nullptr;
+    result->format = strdup(extras.format);
+    result->duration_ms = audio->lengthInMilliseconds();
+    result->bitrate_kbps = audio->bitrate() > 0 ? audio->bitrate() : 0;
+    result->sample_rate = audio->sampleRate();
+    result->channels = audio->channels();
+    result->bits_per_sample = extras.bitsPerSample;
+    result->has_cover_art = extras.hasCoverArt;
+    fillProperties(result, map);
+    return result;
+}
+
+ctaglib_result *readMPEG(TagLib::IOStream *stream) {
+    TagLib::MPEG::File file(stream, TagLib::ID3v2::FrameFactory::instance(), true, TagLib::AudioProperties::Average);
+    Extras extras;
+    int layer = file.audioProperties() ? file.audioProperties()->layer() : 3;
+    extras.format = layer == 1 ? "MP1" : layer == 2 ? "MP2" : "MP3";
+    TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.ID3v2Tag() : nullptr;
+    extras.hasCoverArt = hasPicture(id3) || (file.hasAPETag() && hasPicture(file.APETag()));
+    TagLib::PropertyMap map = file.properties();
+    addCompilation(id3, map);
+    return finish(file, extras, map);
+}
+
+ctaglib_result *readFLAC(TagLib::IOStream *stream) {
+    TagLib::FLAC::File file(stream, TagLib::ID3v2::FrameFactory::instance(), true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "FLAC";
+    if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.ID3v2Tag() : nullptr;
+    extras.hasCoverArt = !file.pictureList().isEmpty() || (file.hasXiphComment() && hasPicture(file.xiphComment())) ||
+                         hasPicture(id3);
+    TagLib::PropertyMap map = file.properties();
+    addCompilation(id3, map);
+    return finish(file, extras, map);
+}
+
+template <typename OggFile>
+ctaglib_result *readOgg(TagLib::IOStream *stream, const char *format) {
+    OggFile file(stream, true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = format;
+    extras.hasCoverArt = hasPicture(file.tag());
+    return finish(file, extras, file.properties());
+}
+
+ctaglib_result *readOggFLAC(TagLib::IOStream *stream) {
+    TagLib::Ogg::FLAC::File file(stream, true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "Ogg FLAC";
+    if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    extras.hasCoverArt = hasPicture(file.tag());
+    ctaglib_result *result = finish(file, extras, file.properties());
+    // Streamed Ogg FLAC (ffmpeg's muxer) leaves STREAMINFO's sample count at 0, so 1.13
+    // reports no length; the last page's granule position is the sample count.
+    const TagLib::Ogg::PageHeader *last = file.lastPageHeader();
+    if (result && result->status == CTAGLIB_STATUS_OK && result->duration_ms == 0 && last &&
+        last->absoluteGranularPosition() > 0) {
+        long long samples = last->absoluteGranularPosition();
+        result->duration_ms = static_cast<int>(samples * 1000 / result->sample_rate);
+        if (result->duration_ms > 0)
+            result->bitrate_kbps = static_cast<int>(file.length() * 8LL / result->duration_ms);
+    }
+    return result;
+}
+
+ctaglib_result *readMP4(TagLib::IOStream *stream) {
+    TagLib::MP4::File file(stream, true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "MP4";
+    if (TagLib::MP4::Properties *audio = file.audioProperties()) {
+        if (audio->codec() == TagLib::MP4::Properties::AAC) extras.format = "AAC";
+        if (audio->codec() == TagLib::MP4::Properties::ALAC) extras.format = "ALAC";
+        extras.bitsPerSample = audio->bitsPerSample();
+    }
+    TagLib::MP4::Tag *tag = file.tag();
+    extras.hasCoverArt = tag && tag->contains("covr") && !tag->item("covr").toCoverArtList().isEmpty();
+    TagLib::PropertyMap map = file.properties();
+    addCompilation(tag, map);
+    addFreeformAtoms(tag, map);
+    return finish(file, extras, map);
+}
+
+ctaglib_result *readWAV(TagLib::IOStream *stream) {
+    TagLib::RIFF::WAV::File file(stream, true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "WAV";
+    if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.ID3v2Tag() : nullptr;
+    extras.hasCoverArt = hasPicture(id3);
+    TagLib::PropertyMap map = file.properties();
+    addCompilation(id3, map);
+    return finish(file, extras, map);
+}
+
+ctaglib_result *readAIFF(TagLib::IOStream *stream) {
+    TagLib::RIFF::AIFF::File file(stream, true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "AIFF";
+    if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.tag() : nullptr;
+    extras.hasCoverArt = hasPicture(id3);
+    TagLib::PropertyMap map = file.properties();
+    addCompilation(id3, map);
+    return finish(file, extras, map);
+}
+
+ctaglib_result *readWavPack(TagLib::IOStream *stream) {
+    TagLib::WavPack::File file(stream, true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "WavPack";
+    if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    extras.hasCoverArt = file.hasAPETag() && hasPicture(file.APETag());
+    return finish(file, extras, file.properties());
+}
+
+ctaglib_result *readAPE(TagLib::IOStream *stream) {
+    TagLib::APE::File file(stream, true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "APE";
+    if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    extras.hasCoverArt = file.hasAPETag() && hasPicture(file.APETag());
+    return finish(file, extras, file.properties());
+}
+
+ctaglib_result *readMusepack(TagLib::IOStream *stream) {
+    TagLib::MPC::File file(stream, true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "Musepack";
+    extras.hasCoverArt = file.hasAPETag() && hasPicture(file.APETag());
+    return finish(file, extras, file.properties());
+}
+
+ctaglib_result *readTTA(TagLib::IOStream *stream) {
+    TagLib::TrueAudio::File file(stream, TagLib::ID3v2::FrameFactory::instance(), true,
+                                 TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "TTA";
+    if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.ID3v2Tag() : nullptr;
+    extras.hasCoverArt = hasPicture(id3);
+    TagLib::PropertyMap map = file.properties();
+    addCompilation(id3, map);
+    return finish(file, extras, map);
+}
+
+ctaglib_result *readASF(TagLib::IOStream *stream) {
+    TagLib::ASF::File file(stream, true, TagLib::AudioProperties::Average);
+    Extras extras;
+    extras.format = "WMA";
+    if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    extras.hasCoverArt = file.tag() && file.tag()->contains("WM/Picture");
+    TagLib::PropertyMap map = file.properties();
+    addUnknownAttributes(file.tag(), map);
+    return finish(file, extras, map);
+}
+
+ctaglib_result *readKind(Kind kind, TagLib::IOStream *stream) {
+    switch (kind) {
+    case Kind::mpeg: return readMPEG(stream);
+    case Kind::flac: return readFLAC(stream);
+    case Kind::oggVorbis: return readOgg<TagLib::Ogg::Vorbis::File>(stream, "Vorbis");
+    case Kind::oggOpus: return readOgg<TagLib::Ogg::Opus::File>(stream, "Opus");
+    case Kind::oggSpeex: return readOgg<TagLib::Ogg::Speex::File>(stream, "Speex");
+    case Kind::oggFLAC: return readOggFLAC(stream);
+    case Kind::mp4: return readMP4(stream);
+    case Kind::wav: return readWAV(stream);
+    case Kind::aiff: return readAIFF(stream);
+    case Kind::wavPack: return readWavPack(stream);
+    case Kind::ape: return readAPE(stream);
+    case Kind::musepack: return readMusepack(stream);
+    case Kind::tta: return readTTA(stream);
+    case Kind::asf: return readASF(stream);
+    case Kind::none: break;
+    }
+    return makeResult(CTAGLIB_STATUS_NOT_AUDIO);
+}
+
+ctaglib_result *read(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return makeResult(CTAGLIB_STATUS_CANNOT_OPEN, nullptr, errno);
+    struct stat info;
+    if (fstat(fd, &info) != 0) {
+        int error = errno;
+        close(fd);
+        return makeResult(CTAGLIB_STATUS_CANNOT_OPEN, nullptr, error);
+    }
+    if (S_ISDIR(info.st_mode)) {
+        close(fd);
+        return makeResult(CTAGLIB_STATUS_CANNOT_OPEN, nullptr, EISDIR);
+    }
+    if (info.st_size == 0) {
+        close(fd);
+        return makeResult(CTAGLIB_STATUS_EMPTY);
+    }
+    Kind kind = sniff(fd);
+    close(fd);
+    if (kind == Kind::none) return makeResult(CTAGLIB_STATUS_NOT_AUDIO);
+
+    // Read-only, so closing the file never raises inotify's IN_CLOSE_WRITE for a watcher.
+    errno = 0;
+    TagLib::FileStream stream(path, true);
+    if (!stream.isOpen()) return makeResult(CTAGLIB_STATUS_CANNOT_OPEN, nullptr, errno ? errno : EIO);
+    return readKind(kind, &stream);
+}
+
+} // namespace
+
+extern "C" ctaglib_result *ctaglib_read(const char *path) {
+    try {
+        return read(path);
+    } catch (const std::exception &error) {
+        return makeResult(CTAGLIB_STATUS_EXCEPTION, error.what());
+    } catch (...) {
+        return makeResult(CTAGLIB_STATUS_EXCEPTION, "unknown exception");
+    }
+}
+
+extern "C" void ctaglib_result_free(ctaglib_result *result) {
+    if (!result) return;
+    for (size_t index = 0; index < result->property_count; ++index) {
+        const ctaglib_property &entry = result->properties[index];
+        std::free(const_cast<char *>(entry.key));
+        for (size_t value = 0; value < entry.value_count; ++value) std::free(const_cast<char *>(entry.values[value]));
+        std::free(const_cast<char **>(entry.values));
+    }
+    std::free(const_cast<ctaglib_property *>(result->properties));
+    std::free(const_cast<char *>(result->format));
+    std::free(const_cast<char *>(result->message));
+    std::free(result);
+}

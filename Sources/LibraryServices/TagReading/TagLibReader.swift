@@ -1,9 +1,75 @@
+import CTagLib
+import Foundation
 import LibraryCore
 
-// TEMPORARY until the CTagLib work lands: replaced by the real TagLib reader.
+/// Reads tags and audio properties with TagLib 1.13 through the CTagLib C API.
+///
+/// The format comes from the file's content, not its extension. Each call opens its own
+/// TagLib file object, so concurrent reads of different files are safe. Files are opened
+/// read-only and never written.
 public struct TagLibReader: TagReader {
     public init() {}
+
     public func read(_ path: RawPath) throws(TagReadError) -> TrackMetadata {
-        throw TagReadError(.readerFailure, "TagLib reader not built yet")
+        guard let result = path.withCString({ ctaglib_read($0) }) else {
+            throw TagReadError(.readerFailure, "out of memory while reading tags")
+        }
+        defer { ctaglib_result_free(result) }
+        let raw = result.pointee
+        let format = raw.format.map { String(cString: $0) }
+
+        switch raw.status {
+        case CTAGLIB_STATUS_OK:
+            let audio = AudioProperties(
+                format: format ?? "unknown",
+                durationMs: Int(raw.duration_ms),
+                bitrate: raw.bitrate_kbps > 0 ? Int(raw.bitrate_kbps) : nil,
+                sampleRate: raw.sample_rate > 0 ? Int(raw.sample_rate) : nil,
+                channels: raw.channels > 0 ? Int(raw.channels) : nil,
+                bitDepth: raw.bits_per_sample > 0 ? Int(raw.bits_per_sample) : nil,
+                hasCoverArt: raw.has_cover_art
+            )
+            return TagMapping.metadata(properties: Self.properties(of: raw), audio: audio)
+        case CTAGLIB_STATUS_CANNOT_OPEN:
+            throw TagReadError(.unreadable, Self.reason(errno: raw.error_number))
+        case CTAGLIB_STATUS_EMPTY:
+            throw TagReadError(.empty, "empty file (0 bytes)")
+        case CTAGLIB_STATUS_NOT_AUDIO:
+            throw TagReadError(.notAudio, "not an audio file TagLib can read")
+        case CTAGLIB_STATUS_CORRUPT:
+            throw TagReadError(.corrupt, "truncated or damaged \(format ?? "audio") file")
+        default:
+            let detail = raw.message.map { String(cString: $0) } ?? "unknown error"
+            throw TagReadError(.readerFailure, "TagLib failed: \(detail)")
+        }
+    }
+
+    /// Copies the C property list into a dictionary of owned Swift strings.
+    private static func properties(of raw: ctaglib_result) -> [String: [String]] {
+        guard let entries = raw.properties else { return [:] }
+        var properties: [String: [String]] = [:]
+        for entry in UnsafeBufferPointer(start: entries, count: raw.property_count) {
+            guard let key = entry.key else { continue }
+            var values: [String] = []
+            if let list = entry.values {
+                for value in UnsafeBufferPointer(start: list, count: entry.value_count) {
+                    if let value { values.append(String(cString: value)) }
+                }
+            }
+            properties[String(cString: key), default: []].append(contentsOf: values)
+        }
+        return properties
+    }
+
+    /// A short reason for an open(2) failure.
+    private static func reason(errno code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: "permission denied"
+        case ENOENT: "file not found"
+        case EISDIR: "is a folder, not a file"
+        case ELOOP: "too many levels of symbolic links"
+        case EIO: "input/output error while reading"
+        default: String(cString: strerror(code)).lowercased()
+        }
     }
 }

@@ -1,0 +1,184 @@
+import Foundation
+import LibraryCore
+
+/// Audio facts a tag reader found in a file, before any tags are mapped.
+public struct AudioProperties: Sendable, Equatable {
+    /// Canonical format name ("MP3", "FLAC", "AAC", ...).
+    public var format: String
+    public var durationMs: Int
+    /// Average bitrate in kbit/s.
+    public var bitrate: Int?
+    public var sampleRate: Int?
+    public var channels: Int?
+    public var bitDepth: Int?
+    public var hasCoverArt: Bool
+
+    public init(
+        format: String, durationMs: Int = 0, bitrate: Int? = nil, sampleRate: Int? = nil,
+        channels: Int? = nil, bitDepth: Int? = nil, hasCoverArt: Bool = false
+    ) {
+        self.format = format; self.durationMs = durationMs; self.bitrate = bitrate
+        self.sampleRate = sampleRate; self.channels = channels; self.bitDepth = bitDepth
+        self.hasCoverArt = hasCoverArt
+    }
+}
+
+/// Turns a TagLib PropertyMap into `TrackMetadata` fields.
+///
+/// Values are trimmed and empty ones dropped. A key whose values end up in no field (an
+/// unknown key, ARTIST when ARTISTS wins, a BPM that is not a number) is kept unchanged in
+/// `otherTags`, so nothing in the file is lost. A missing title stays `nil`: the track layer
+/// falls back to the file name, and storing it here would make it look like a real tag.
+public enum TagMapping {
+    /// Maps `properties` (PropertyMap keys to values, in order) and `audio` to metadata.
+    public static func metadata(properties: [String: [String]], audio: AudioProperties) -> TrackMetadata {
+        var tags = Tags(properties)
+        var metadata = TrackMetadata(
+            format: audio.format, durationMs: audio.durationMs, bitrate: audio.bitrate,
+            sampleRate: audio.sampleRate, channels: audio.channels, bitDepth: audio.bitDepth,
+            hasCoverArt: audio.hasCoverArt
+        )
+        metadata.title = tags.first("TITLE")
+        metadata.titleSort = tags.first("TITLESORT")
+        metadata.artists = tags.values(preferring: "ARTISTS", over: "ARTIST")
+        metadata.artistSort = tags.first("ARTISTSORT")
+        metadata.albumArtists = tags.values(preferring: "ALBUMARTISTS", over: "ALBUMARTIST")
+        metadata.albumArtistSort = tags.first("ALBUMARTISTSORT")
+        metadata.album = tags.first("ALBUM")
+        metadata.albumSort = tags.first("ALBUMSORT")
+        (metadata.trackNumber, metadata.trackTotal) = tags.position("TRACKNUMBER", totals: ["TRACKTOTAL", "TOTALTRACKS"])
+        (metadata.discNumber, metadata.discTotal) = tags.position("DISCNUMBER", totals: ["DISCTOTAL", "TOTALDISCS"])
+        (metadata.date, metadata.year) = tags.date(["DATE", "YEAR"])
+        (metadata.originalDate, metadata.originalYear) = tags.date(["ORIGINALDATE", "ORIGINALYEAR"])
+        metadata.genres = tags.all("GENRE")
+        metadata.composer = tags.joined("COMPOSER", separator: "; ")
+        metadata.comment = tags.joined("COMMENT", separator: "\n")
+        metadata.compilation = tags.flag("COMPILATION")
+        metadata.bpm = tags.number("BPM")
+        metadata.musicBrainz = MusicBrainzIDs(
+            recordingID: tags.first("MUSICBRAINZ_TRACKID"),
+            trackID: tags.first("MUSICBRAINZ_RELEASETRACKID"),
+            albumID: tags.first("MUSICBRAINZ_ALBUMID"),
+            releaseGroupID: tags.first("MUSICBRAINZ_RELEASEGROUPID"),
+            artistID: tags.first("MUSICBRAINZ_ARTISTID"),
+            albumArtistID: tags.first("MUSICBRAINZ_ALBUMARTISTID")
+        )
+        metadata.replayGain = ReplayGain(
+            trackGain: tags.number("REPLAYGAIN_TRACK_GAIN", unit: "dB"),
+            trackPeak: tags.number("REPLAYGAIN_TRACK_PEAK"),
+            albumGain: tags.number("REPLAYGAIN_ALBUM_GAIN", unit: "dB"),
+            albumPeak: tags.number("REPLAYGAIN_ALBUM_PEAK")
+        )
+        metadata.otherTags = tags.unused
+        return metadata
+    }
+
+    /// Parses "3", "03", "3/12" or " 3 / 12 " into a number and an optional total.
+    static func parsePosition(_ text: String) -> (number: Int?, total: Int?)? {
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        let number = parts.first.flatMap { parseCount(String($0)) }
+        let total = parts.count > 1 ? parseCount(String(parts[1])) : nil
+        guard number != nil || total != nil else { return nil }
+        return (number, total)
+    }
+
+    /// A positive whole number ("0" means unset in many taggers).
+    static func parseCount(_ text: String) -> Int? {
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value > 0 else { return nil }
+        return value
+    }
+
+    /// A decimal number, optionally followed by `unit` ("-6.50 dB", "+1.2dB", "0.98").
+    static func parseNumber(_ text: String, unit: String? = nil) -> Double? {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        if let unit, text.lowercased().hasSuffix(unit.lowercased()) {
+            text = String(text.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
+        }
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The year of a date written as "1997", "1997-05-21" or "1997/05": its first four digits.
+    static func parseYear(_ text: String) -> Int? {
+        let digits = text.prefix(4)
+        guard digits.count == 4, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int(digits)
+    }
+}
+
+/// The cleaned PropertyMap, remembering which keys were used by a field.
+private struct Tags {
+    private var remaining: [String: [String]]
+
+    init(_ properties: [String: [String]]) {
+        remaining = properties.compactMapValues { values in
+            let cleaned = values
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { !$0.isEmpty }
+            return cleaned.isEmpty ? nil : cleaned
+        }
+    }
+
+    /// The keys no field used, with their cleaned values.
+    var unused: [String: [String]] { remaining }
+
+    mutating func all(_ key: String) -> [String] {
+        remaining.removeValue(forKey: key) ?? []
+    }
+
+    mutating func first(_ key: String) -> String? {
+        all(key).first
+    }
+
+    mutating func joined(_ key: String, separator: String) -> String? {
+        let values = all(key)
+        return values.isEmpty ? nil : values.joined(separator: separator)
+    }
+
+    /// The values of `preferred` when present, else those of `fallback`; the unused key stays.
+    mutating func values(preferring preferred: String, over fallback: String) -> [String] {
+        let values = all(preferred)
+        return values.isEmpty ? all(fallback) : values
+    }
+
+    /// A number and total from "n/total" in `key`, or a total from the first of `totals`.
+    mutating func position(_ key: String, totals: [String]) -> (Int?, Int?) {
+        var number: Int?
+        var total: Int?
+        if let text = remaining[key]?.first, let parsed = TagMapping.parsePosition(text) {
+            remaining[key] = nil
+            (number, total) = parsed
+        }
+        for totalKey in totals {
+            guard let text = remaining[totalKey]?.first, let parsed = TagMapping.parseCount(text) else { continue }
+            remaining[totalKey] = nil
+            if total == nil { total = parsed }
+        }
+        return (number, total)
+    }
+
+    /// The first date among `keys` as written, and its year.
+    mutating func date(_ keys: [String]) -> (String?, Int?) {
+        for key in keys {
+            guard let text = remaining[key]?.first else { continue }
+            remaining[key] = nil
+            return (text, TagMapping.parseYear(text))
+        }
+        return (nil, nil)
+    }
+
+    mutating func flag(_ key: String) -> Bool {
+        guard let text = remaining[key]?.first else { return false }
+        remaining[key] = nil
+        return ["1", "true", "yes"].contains(text.lowercased())
+    }
+
+    /// A number from the first value; a value that is not a number stays in `unused`.
+    mutating func number(_ key: String, unit: String? = nil) -> Double? {
+        guard let text = remaining[key]?.first, let value = TagMapping.parseNumber(text, unit: unit) else {
+            return nil
+        }
+        remaining[key] = nil
+        return value
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+import Testing
+import TestSupport
+
+@Suite("TagLibReader on the committed fixtures")
+struct TagLibReaderTests {
+    let reader = TagLibReader()
+
+    static let expected: ExpectedFixtures = {
+        do { return try Fixtures.expected() } catch { fatalError("cannot load expected.json: \(error)") }
+    }()
+
+    @Test("each good fixture reads as expected.json says", arguments: expected.files.keys.sorted())
+    func readsFixture(_ name: String) throws {
+        let expectation = try #require(Self.expected.files[name])
+        let metadata = try reader.read(Fixtures.path(name))
+        let problems = expectation.mismatches(in: metadata, durationToleranceMs: Self.expected.durationToleranceMs)
+        #expect(problems.isEmpty, "\(name): \(problems.joined(separator: "; "))")
+    }
+
+    @Test("each broken fixture fails with the expected kind", arguments: expected.errors.keys.sorted())
+    func rejectsBrokenFixture(_ name: String) throws {
+        let kind = try #require(Self.expected.errors[name])
+        #expect {
+            _ = try reader.read(Fixtures.path(name))
+        } throws: { error in
+            (error as? TagReadError)?.kind == kind
+        }
+    }
+
+    @Test("every file in Tests/Fixtures is described by expected.json")
+    func expectationsCoverEveryFixture() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.folder.path)
+            .filter { $0 != "expected.json" }
+        let described = Set(Self.expected.files.keys).union(Self.expected.errors.keys)
+        #expect(Set(names) == described)
+    }
+
+    @Test("user-facing reasons are short and specific")
+    func errorMessages() {
+        #expect(readError("empty.mp3") == TagReadError(.empty, "empty file (0 bytes)"))
+        #expect(readError("text.flac") == TagReadError(.notAudio, "not an audio file TagLib can read"))
+        #expect(readError("random.mp3") == TagReadError(.notAudio, "not an audio file TagLib can read"))
+        #expect(readError("truncated.flac") == TagReadError(.corrupt, "truncated or damaged FLAC file"))
+    }
+
+    @Test("a missing file and a folder are unreadable")
+    func unreadablePaths() {
+        let missing = Fixtures.folder.appendingPathComponent("no-such-file.mp3").path
+        #expect(read(RawPath(missing)) == TagReadError(.unreadable, "file not found"))
+        #expect(read(RawPath(Fixtures.folder.path)) == TagReadError(.unreadable, "is a folder, not a file"))
+    }
+
+    @Test("a file whose name is not valid UTF-8 is read through its raw bytes")
+    func nonUTF8Name() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = RawPath(folder.path).appending([0x42, 0x6A, 0xF6, 0x72, 0x6B] + Array(".flac".utf8))
+        #expect(!path.isValidUTF8)
+        let data = try Data(contentsOf: Fixtures.url("tagged.flac"))
+        let written = path.withCString { name -> Bool in
+            guard let file = fopen(name, "wb") else { return false }
+            defer { fclose(file) }
+            return data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) } == data.count
+        }
+        #expect(written)
+        let metadata = try reader.read(path)
+        #expect(metadata.title == "Hyperballad")
+        #expect(metadata.format == "FLAC")
+    }
+
+    @Test("concurrent reads of every fixture give the same results as serial reads")
+    func concurrentReads() async throws {
+        let names = (Array(Self.expected.files.keys) + Array(Self.expected.errors.keys)).sorted()
+        let reader = self.reader
+        let serial = Dictionary(uniqueKeysWithValues: names.map { ($0, Outcome(reader, $0)) })
+        let rounds = 20
+        let outcomes = await withTaskGroup(of: (String, Outcome).self) { group in
+            for _ in 0..<rounds {
+                for name in names {
+                    group.addTask { (name, Outcome(reader, name)) }
+                }
+            }
+            var all: [(String, Outcome)] = []
+            for await outcome in group { all.append(outcome) }
+            return all
+        }
+        #expect(outcomes.count == rounds * names.count)
+        for (name, outcome) in outcomes {
+            #expect(outcome == serial[name], "\(name) differed under concurrency")
+        }
+    }
+
+    private func read(_ path: RawPath) -> TagReadError? {
+        do {
+            _ = try reader.read(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func readError(_ name: String) -> TagReadError? {
+        read(Fixtures.path(name))
+    }
+}
+
+/// One read's result, comparable across threads.
+private enum Outcome: Equatable, Sendable {
+    case metadata(TrackMetadata)
+    case error(TagReadError)
+
+    init(_ reader: TagLibReader, _ name: String) {
+        do {
+            self = .metadata(try reader.read(Fixtures.path(name)))
+        } catch {
+            self = .error(error)
+        }
+    }
+}
