@@ -66,8 +66,8 @@ public struct SortOrder: Sendable, Equatable {
     public func sql(for target: QueryTarget) -> String {
         switch target {
         case .tracks: "coalesce(t.album_artist_sort, t.album_artist, t.artist_sort, t.artist) COLLATE NOCASE, t.album COLLATE NOCASE, t.disc_number, t.track_number, t.title COLLATE NOCASE, t.id"
-        case .albums: "album_artist_sort_key COLLATE NOCASE, year, title COLLATE NOCASE, id"
-        case .artists: "sort_key COLLATE NOCASE, id"
+        case .albums: "album_artist_sort_key COLLATE NOCASE, year, title_sort_key COLLATE NOCASE, a.id"
+        case .artists: "sort_key COLLATE NOCASE, ar.id"
         }
     }
 }

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the system packages Kanora builds against (Debian/Ubuntu), only if missing.
+set -euo pipefail
+packages=(libsqlite3-dev libtag1-dev pkg-config)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "Installing ${missing[*]}..." >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
