@@ -1,3 +1,5 @@
+import Foundation
+
 /// How tracks group into albums: by album artist (or "Various Artists" for a compilation)
 /// and album title, plus the MusicBrainz album id when present; never by folder, so `CD1/`
 /// and `CD2/` form one album.
@@ -7,7 +9,8 @@ public struct AlbumGrouping: Sendable, Equatable {
 
     /// The album's display title.
     public let title: String
-    /// The album artist to show (album artists, else track artists, else "Unknown Artist").
+    /// The album artist to show (album artists, else the first track artist without any
+    /// "feat." credit, else "Unknown Artist").
     public let albumArtist: String
     /// The unique key of the album row.
     public let key: String
@@ -19,11 +22,23 @@ public struct AlbumGrouping: Sendable, Equatable {
         if metadata.compilation {
             artist = AlbumGrouping.variousArtists
         } else {
-            artist = Track.display(metadata.albumArtists) ?? Track.display(metadata.artists) ?? "Unknown Artist"
+            artist = Track.display(metadata.albumArtists)
+                ?? metadata.artists.first.map(AlbumGrouping.mainArtist)
+                ?? "Unknown Artist"
         }
         self.title = title
         self.albumArtist = artist
         self.key = [TextFold.fold(artist), TextFold.fold(title), metadata.musicBrainz.albumID ?? ""]
             .joined(separator: "\u{1F}")
+    }
+
+    /// Without an album artist tag, tracks credited "X feat. Y" still belong to X's album.
+    static func mainArtist(_ artist: String) -> String {
+        let markers = [" feat. ", " feat ", " ft. ", " featuring ", " (feat. ", " (ft. "]
+        let lower = artist.lowercased()
+        let cut = markers.compactMap { lower.range(of: $0)?.lowerBound }.min()
+        guard let cut else { return artist }
+        let main = String(artist[..<cut]).trimmingCharacters(in: .whitespaces)
+        return main.isEmpty ? artist : main
     }
 }
