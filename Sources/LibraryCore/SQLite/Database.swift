@@ -14,9 +14,13 @@ public enum Database {
         if case .file = location {
             try writer.enableWAL()
         }
-        let applied = try migrator.migrate(writer)
-        if !applied.isEmpty {
+        // Stamped before migrating, so a migration failing part-way leaves a file that a
+        // later open still recognises and finishes migrating.
+        if try writer.scalar("PRAGMA application_id") != Int64(Schema.applicationID) {
             try writer.execute("PRAGMA application_id = \(Schema.applicationID)")
+        }
+        try migrator.migrate(writer)
+        if try writer.scalar("PRAGMA user_version") != migrator.migrations.count {
             try writer.execute("PRAGMA user_version = \(migrator.migrations.count)")
         }
         var reader: Connection?
