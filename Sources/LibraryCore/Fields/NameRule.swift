@@ -26,8 +26,11 @@ public struct NameRule: Sendable {
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw ValidationError(field: subject, message: "The \(subject) contains a control character or line break: use a single line of text.")
         }
-        if name.count > maxLength {
-            throw ValidationError(field: subject, message: "The \(subject) is \(name.count) characters long: use at most \(maxLength).")
+        // Counted in code points, as SQLite's length() in `checkSQL` counts them: counting
+        // grapheme clusters let names with emoji through that the schema then refused.
+        let length = name.unicodeScalars.count
+        if length > maxLength {
+            throw ValidationError(field: subject, message: "The \(subject) is \(length) characters long: use at most \(maxLength).")
         }
         return name
     }
