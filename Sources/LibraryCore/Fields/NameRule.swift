@@ -26,8 +26,11 @@ public struct NameRule: Sendable {
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw ValidationError(field: subject, message: "The \(subject) contains a control character or line break: use a single line of text.")
         }
-        if name.count > maxLength {
-            throw ValidationError(field: subject, message: "The \(subject) is \(name.count) characters long: use at most \(maxLength).")
+        // Counted in code points, as SQLite's length() in `checkSQL` counts them: counting
+        // grapheme clusters let names with emoji through that the schema then refused.
+        let length = name.unicodeScalars.count
+        if length > maxLength {
+            throw ValidationError(field: subject, message: "The \(subject) is \(length) characters long: use at most \(maxLength).")
         }
         return name
     }
@@ -37,13 +40,16 @@ public struct NameRule: Sendable {
         name.precomposedStringWithCanonicalMapping.lowercased()
     }
 
-    /// A CHECK expression enforcing the same rule on `column` (byte-level: length in
-    /// characters, no C0 control characters or DEL, no surrounding spaces).
+    /// A CHECK expression enforcing the same rule on `column` (length in code points, no
+    /// control characters (C0, DEL, C1, NUL), no surrounding Unicode spaces).
     public func checkSQL(column: String) -> String {
+        // The characters of `CharacterSet.whitespaces` (Zs; tab is a control character).
+        // NUL needs its own test: length() and GLOB stop at the first one.
         """
         length(\(column)) BETWEEN 1 AND \(maxLength) \
-        AND \(column) = trim(\(column)) \
-        AND \(column) NOT GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
+        AND \(column) = trim(\(column), char(32, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8239, 8287, 12288)) \
+        AND \(column) NOT GLOB ('*[' || char(1) || '-' || char(31) || char(127) || '-' || char(159) || ']*') \
+        AND instr(CAST(\(column) AS BLOB), x'00') = 0
         """
     }
 }

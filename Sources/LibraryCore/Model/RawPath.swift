@@ -33,12 +33,14 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The last path component's bytes.
     public var lastComponent: [UInt8] {
+        let bytes = withoutTrailingSlashes
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return bytes }
         return Array(bytes[(slash + 1)...])
     }
 
     /// The parent folder (everything before the last slash), or the path itself at the root.
     public var parent: RawPath {
+        let bytes = withoutTrailingSlashes
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return self }
         return slash == 0 ? RawPath("/") : RawPath(bytes: Array(bytes[..<slash]))
     }
@@ -69,9 +71,18 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Whether `self` is `folder` or lies below it.
     public func isInside(_ folder: RawPath) -> Bool {
-        if bytes == folder.bytes { return true }
-        let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
+        let bytes = withoutTrailingSlashes
+        let folderBytes = folder.withoutTrailingSlashes
+        if bytes == folderBytes { return true }
+        let prefix = folderBytes.last == UInt8(ascii: "/") ? folderBytes : folderBytes + [UInt8(ascii: "/")]
         return bytes.starts(with: prefix)
+    }
+
+    /// The bytes without trailing slashes ("/a/b/" names the folder "/a/b"); the root stays "/".
+    private var withoutTrailingSlashes: [UInt8] {
+        var result = bytes
+        while result.count > 1, result.last == UInt8(ascii: "/") { result.removeLast() }
+        return result
     }
 
     /// Runs `body` with a NUL-terminated C string of the path.

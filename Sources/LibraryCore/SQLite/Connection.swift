@@ -114,21 +114,17 @@ public final class Connection {
     /// failing to upgrade a read lock), or in a savepoint when already inside one. Commits
     /// when `body` returns, rolls back and rethrows the first error when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
+        let isOutermost = transactionDepth == 0
         let savepoint = "kanora_sp\(transactionDepth)"
-        try execute(transactionDepth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        try execute(isOutermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
         transactionDepth += 1
+        defer { transactionDepth -= 1 }
         do {
             let result = try body()
-            transactionDepth -= 1
-            try execute(transactionDepth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+            try execute(isOutermost ? "COMMIT" : "RELEASE \(savepoint)")
             return result
         } catch {
-            transactionDepth -= 1
-            if transactionDepth == 0 {
-                try? execute("ROLLBACK")
-            } else {
-                try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
-            }
+            try? execute(isOutermost ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
             throw error
         }
     }

@@ -9,14 +9,18 @@ public enum Database {
     /// Nothing is written to a file that turns out not to be a Kanora database or to come
     /// from a newer version: those checks run before WAL mode or any migration.
     public static func open(_ location: Connection.Location, migrator: Migrator = Schema.migrator) throws -> DatabaseQueue {
-        let writer = try Connection(location: location, readOnly: false)
+        let writer = try openWriter(location)
         try checkIdentity(writer, location: location, migrator: migrator)
         if case .file = location {
             try writer.enableWAL()
         }
-        let applied = try migrator.migrate(writer)
-        if !applied.isEmpty {
+        // Stamped before migrating, so a migration failing part-way leaves a file that a
+        // later open still recognises and finishes migrating.
+        if try writer.scalar("PRAGMA application_id") != Int64(Schema.applicationID) {
             try writer.execute("PRAGMA application_id = \(Schema.applicationID)")
+        }
+        try migrator.migrate(writer)
+        if try writer.scalar("PRAGMA user_version") != migrator.migrations.count {
             try writer.execute("PRAGMA user_version = \(migrator.migrations.count)")
         }
         var reader: Connection?
@@ -24,6 +28,21 @@ public enum Database {
             reader = try Connection(location: location, readOnly: true)
         }
         return DatabaseQueue(location: location, writer: writer, reader: reader)
+    }
+
+    /// The writer connection; SQLite may already refuse a non-database file here.
+    private static func openWriter(_ location: Connection.Location) throws -> Connection {
+        do {
+            return try Connection(location: location, readOnly: false)
+        } catch where error.primaryCode == SQLITE_NOTADB {
+            throw notSQLiteError(location)
+        }
+    }
+
+    private static func notSQLiteError(_ location: Connection.Location) -> DatabaseError {
+        let name: String
+        if case .file(let path) = location { name = path } else { name = "the in-memory database" }
+        return DatabaseError(code: SQLITE_NOTADB, message: "\(name) is not a Kanora database (not an SQLite file): pass another path with --database")
     }
 
     /// Throws when the file is not a Kanora database or was written by a newer Kanora.
@@ -37,7 +56,7 @@ public enum Database {
             tableCount = try connection.scalar("SELECT count(*) FROM sqlite_master") ?? 0
         } catch {
             guard error.primaryCode == SQLITE_NOTADB else { throw error }
-            throw DatabaseError(code: SQLITE_NOTADB, message: "\(name) is not a Kanora database (not an SQLite file): pass another path with --database")
+            throw notSQLiteError(location)
         }
         if applicationID == 0 && tableCount == 0 { return }
         guard applicationID == Schema.applicationID else {

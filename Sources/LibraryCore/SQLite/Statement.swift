@@ -44,7 +44,7 @@ public final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
             case .real(let v): code = sqlite3_bind_double(handle, index, v)
-            case .text(let v): code = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+            case .text(let v): code = sqlite3_bind_text(handle, index, v, Int32(v.utf8.count), csqlite_transient())
             case .blob(let v):
                 code = v.withUnsafeBytes { raw in
                     sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), csqlite_transient())
@@ -105,7 +105,11 @@ public final class Statement {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
-        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(handle, column)))
+        case SQLITE_TEXT:
+            // By length, not up to the first NUL: text may contain NUL characters.
+            let text = sqlite3_column_text(handle, column)
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return .text(text.map { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) } ?? "")
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, column))
             guard count > 0, let base = sqlite3_column_blob(handle, column) else { return .blob([]) }
