@@ -144,3 +144,42 @@ struct QueryParserTests {
         #expect(parseError("added:2023-02-29") != nil)
     }
 }
+
+@Suite("Query round trips")
+struct QueryRoundTripTests {
+    /// A small deterministic generator (SplitMix64), so failures reproduce.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let pieces = [
+        "a", "B", "ö", "1", "9", " ", "  ", ",", "\"", "\\", ":", "::", "=", "^", "-", ".", "..", "%", "_", "'", ";",
+        "title:", "artist:", "year:", "length:", "added:", "path:", "missing:", "library:", "date:", "12", "3:00",
+        "2024-01", "-7d", "true", "é", "\t", "/",
+    ]
+
+    @Test func randomQueriesRoundTripAndRun() throws {
+        var generator = Generator(state: 42)
+        let fixture = try QueryFixture.standard()
+        var parsed = 0
+        for _ in 0..<5000 {
+            let count = Int.random(in: 1...8, using: &generator)
+            let text = (0..<count).map { _ in QueryRoundTripTests.pieces.randomElement(using: &generator)! }.joined()
+            guard let query = try? LibraryQuery.parse([text], currentDirectory: "/cwd") else { continue }
+            parsed += 1
+            let again = try? LibraryQuery.parse(query.description)
+            #expect(again == query, "\(text) -> \(query.description)")
+            #expect(again?.description == query.description)
+            // Every query that parses compiles to SQL that runs.
+            #expect(throws: Never.self) { try fixture.ids(query) }
+        }
+        #expect(parsed > 1000)
+    }
+}

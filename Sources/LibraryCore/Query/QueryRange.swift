@@ -56,21 +56,15 @@ extension QueryRange where Bound: Comparable {
     }
 }
 
-/// Numbers in queries: integers or decimals (`bpm:120.5`), kept exact for round trips.
+/// Numbers in queries: integers or decimals (`bpm:120.5`); rendering reads back exactly.
 enum QueryNumber {
     static func parse(_ text: String) -> Double? {
-        var digitsSeen = false
-        var dotSeen = false
-        for (offset, character) in text.enumerated() {
-            switch character {
-            case "0"..."9": digitsSeen = true
-            case "." where !dotSeen && digitsSeen: dotSeen = true
-            case "-" where offset == 0: break
-            default: return nil
-            }
+        // Digits, sign, point and exponent only: no "inf", "nan" or hexadecimal.
+        guard text.allSatisfy({ "0123456789.-+eE".contains($0) }), text.first != "e", text.first != "E",
+              let value = Double(text), value.isFinite else {
+            return nil
         }
-        guard digitsSeen, text.last != "." else { return nil }
-        return Double(text)
+        return value
     }
 
     static func render(_ value: Double) -> String {
