@@ -9,7 +9,7 @@ struct QueryRange<Bound: Equatable & Sendable>: Equatable, Sendable {
     /// Splits `text` at `..` and parses each side with `parse`.
     ///
     /// Throws when there is more than one `..`, both sides are empty, or a side does not
-    /// parse; `problem` names what a side should be, for the message.
+    /// parse; `expected` names what a side should be and `example` shows valid input.
     static func parse(
         _ text: String, term: String, expected: String, example: String,
         _ parse: (String) -> Bound?
@@ -53,49 +53,5 @@ extension QueryRange where Bound: Comparable {
         if let lower, let upper, lower > upper {
             throw QueryError.bad(term, "the range starts after it ends", "put the smaller value first")
         }
-    }
-}
-
-/// Numbers in queries: integers or decimals (`bpm:120.5`); rendering reads back exactly.
-enum QueryNumber {
-    static func parse(_ text: String) -> Double? {
-        // Digits, sign, point and exponent only: no "inf", "nan" or hexadecimal.
-        guard text.allSatisfy({ "0123456789.-+eE".contains($0) }), text.first != "e", text.first != "E",
-              let value = Double(text), value.isFinite else {
-            return nil
-        }
-        return value
-    }
-
-    static func render(_ value: Double) -> String {
-        if let integer = Int64(exactly: value) { return String(integer) }
-        return String(value)
-    }
-
-    static func databaseValue(_ value: Double) -> DatabaseValue {
-        if let integer = Int64(exactly: value) { return .integer(integer) }
-        return .real(value)
-    }
-}
-
-/// Durations in queries: `m:ss`, `h:mm:ss` or whole seconds, at one-second precision.
-enum QueryDuration {
-    static func parse(_ text: String) -> Int? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var seconds = 0
-        for (offset, part) in parts.enumerated() {
-            guard !part.isEmpty, part.count <= 9, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part) else {
-                return nil
-            }
-            if offset > 0 && (value >= 60 || part.count != 2) { return nil }
-            seconds = seconds * 60 + value
-        }
-        return seconds
-    }
-
-    static func render(_ seconds: Int) -> String {
-        let remainder = seconds % 60
-        return "\(seconds / 60):" + (remainder < 10 ? "0" : "") + String(remainder)
     }
 }

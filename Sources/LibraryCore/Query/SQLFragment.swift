@@ -1,6 +1,8 @@
 /// A piece of SQL with its arguments; user text only ever travels in `arguments`.
 public struct SQLFragment: Sendable, Equatable {
+    /// SQL text with a `?` for each argument.
     public var sql: String
+    /// The values for the `?` placeholders, in order.
     public var arguments: [DatabaseValue]
 
     public init(_ sql: String, _ arguments: [DatabaseValue] = []) {
