@@ -5,9 +5,45 @@ import Foundation
 /// The scanner stores folded copies of searchable fields (`*_fold` columns) so queries
 /// compare plain strings in SQLite instead of calling back into Swift for every row.
 public enum TextFold {
-    /// The folded form of `text`: lowercased, diacritics removed, NFC.
+    /// The folded form of `text`: lowercased, diacritics and width removed, letters without
+    /// a decomposition spelled out ("ø" → "o", "æ" → "ae", "ß" → "ss", "ł" → "l"), NFC.
+    ///
+    /// It runs for every tag at scan time, so pure ASCII takes a fast path.
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
+        var isASCII = true
+        var hasUppercase = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { isASCII = false; break }
+            if byte >= 0x41 && byte <= 0x5A { hasUppercase = true }
+        }
+        if isASCII {
+            guard hasUppercase else { return text }
+            return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        var result = String.UnicodeScalarView()
+        // Compatibility decomposition splits accents off and maps widths and ligatures.
+        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
+            if scalar.isASCII {
+                let value = scalar.value
+                result.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value | 0x20)) : scalar)
+                continue
+            }
+            for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+                if let replacement = letters[lower] {
+                    result.append(contentsOf: replacement.unicodeScalars)
+                } else {
+                    result.append(lower)
+                }
+            }
+        }
+        return String(result).precomposedStringWithCanonicalMapping
     }
+
+    /// Lowercase letters that are distinct letters rather than accented ones, so no
+    /// decomposition removes their "accent", spelled the way people type them.
+    private static let letters: [Unicode.Scalar: String] = [
+        "ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d",
+        "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t", "ŋ": "n", "ƒ": "f", "ĸ": "k", "ς": "σ",
+    ]
 }

@@ -40,6 +40,7 @@ public final class Connection {
         let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
         try configure(readOnly: readOnly)
+        try registerFunctions()
     }
 
     deinit {

@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial]
+    public static let migrations: [Migration] = [initial, trackSearch]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -181,5 +181,36 @@ public enum Schema {
         );
         CREATE INDEX playlist_item_by_position ON playlist_item(playlist_id, position);
         CREATE INDEX playlist_item_by_track ON playlist_item(track_id);
+        """)
+
+    /// Full-text search over the folded text columns (external content: the index stores
+    /// only tokens; triggers keep it in step with `track`). The default rank is bm25 with
+    /// titles weighted highest.
+    static let trackSearch = Migration("v2-track-search", sql: """
+        CREATE VIRTUAL TABLE track_search USING fts5(
+            title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold,
+            content = 'track', content_rowid = 'id',
+            tokenize = "unicode61 remove_diacritics 2"
+        );
+        INSERT INTO track_search (track_search, rank) VALUES ('rank', 'bm25(10.0, 5.0, 4.0, 4.0, 2.0, 1.0)');
+        INSERT INTO track_search (track_search) VALUES ('rebuild');
+
+        CREATE TRIGGER track_search_after_insert AFTER INSERT ON track BEGIN
+            INSERT INTO track_search (rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
+            VALUES (new.id, new.title_fold, new.artist_fold, new.album_fold, new.album_artist_fold, new.composer_fold, new.genre_fold);
+        END;
+
+        CREATE TRIGGER track_search_after_delete AFTER DELETE ON track BEGIN
+            INSERT INTO track_search (track_search, rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
+            VALUES ('delete', old.id, old.title_fold, old.artist_fold, old.album_fold, old.album_artist_fold, old.composer_fold, old.genre_fold);
+        END;
+
+        CREATE TRIGGER track_search_after_update
+        AFTER UPDATE OF title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold ON track BEGIN
+            INSERT INTO track_search (track_search, rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
+            VALUES ('delete', old.id, old.title_fold, old.artist_fold, old.album_fold, old.album_artist_fold, old.composer_fold, old.genre_fold);
+            INSERT INTO track_search (rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
+            VALUES (new.id, new.title_fold, new.artist_fold, new.album_fold, new.album_artist_fold, new.composer_fold, new.genre_fold);
+        END;
         """)
 }
