@@ -111,14 +111,14 @@ Kind sniff(int fd) {
         offset += 10 + size + ((header[5] & 0x10) ? 10 : 0);
     }
     std::vector<unsigned char> buffer = readAt(fd, offset, 4096);
+    Kind kind = sniffMagic(buffer, 0);
+    if (kind != Kind::none) return kind;
+    // Some encoders and taggers leave zero padding before the first MPEG frame.
     size_t at = 0;
-    if (sawID3) {
-        while (at < buffer.size() && buffer[at] == 0) ++at;
-    }
-    Kind kind = sniffMagic(buffer, at);
+    while (at < buffer.size() && buffer[at] == 0) ++at;
+    if (isMPEGFrameHeader(buffer, at)) return Kind::mpeg;
     // An ID3v2 tag is MPEG's tag format: let MPEG::File judge whatever follows it.
-    if (kind == Kind::none && sawID3) return Kind::mpeg;
-    return kind;
+    return sawID3 ? Kind::mpeg : Kind::none;
 }
 
 // MARK: - Cover art
@@ -239,24 +239,28 @@ void addUnknownAttributes(TagLib::ASF::Tag *tag, TagLib::PropertyMap &map) {
     }
 }
 
-ctaglib_result *finish(TagLib::File &file, const Extras &extras, TagLib::PropertyMap map) {
+// TagLib 1.13 hands out null tags on invalid files and properties() then crashes, so
+// every reader checks this before touching anything else.
+bool usable(TagLib::File &file) {
+    TagLib::AudioProperties *audio = file.isValid() ? file.audioProperties() : nullptr;
+    // No sample rate means no audio frame was found at all (e.g. an ID3 tag and nothing else).
+    return audio && audio->sampleRate() > 0;
+}
+
+ctaglib_result *damaged(TagLib::File &file, const char *format) {
+    const char *reason = file.isValid() ? "no audio data" : "TagLib could not parse the file";
+    ctaglib_result *result = makeResult(CTAGLIB_STATUS_CORRUPT, reason);
+    if (result) result->format = strdup(format);
+    return result;
+}
+
+ctaglib_result *finish(TagLib::File &file, const Extras &extras, const TagLib::PropertyMap &map) {
     TagLib::AudioProperties *audio = file.audioProperties();
-    if (!file.isValid() || !audio) {
-        ctaglib_result *result = makeResult(CTAGLIB_STATUS_CORRUPT, "TagLib could not parse the file");
-        if (result) result->format = strdup(extras.format);
-        return result;
-    }
-    // A negative bitrate means TagLib computed a negative stream length: the file ends
-    // before its audio begins. No sample rate means no audio frame was found at all.
-    if (audio->bitrate() < 0 || audio->sampleRate() <= 0) {
-        ctaglib_result *result = makeResult(CTAGLIB_STATUS_CORRUPT, "no audio data");
-        if (result) result->format = strdup(extras.format);
-        return result;
-    }
     ctaglib_result *result = makeResult(CTAGLIB_STATUS_OK);
     if (!result) return nullptr;
     result->format = strdup(extras.format);
     result->duration_ms = audio->lengthInMilliseconds();
+    // Negative when TagLib computes a negative stream length on a damaged file.
     result->bitrate_kbps = audio->bitrate() > 0 ? audio->bitrate() : 0;
     result->sample_rate = audio->sampleRate();
     result->channels = audio->channels();
@@ -268,6 +272,7 @@ ctaglib_result *finish(TagLib::File &file, const Extras &extras, TagLib::Propert
 
 ctaglib_result *readMPEG(TagLib::IOStream *stream) {
     TagLib::MPEG::File file(stream, TagLib::ID3v2::FrameFactory::instance(), true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "MP3");
     Extras extras;
     int layer = file.audioProperties() ? file.audioProperties()->layer() : 3;
     extras.format = layer == 1 ? "MP1" : layer == 2 ? "MP2" : "MP3";
@@ -280,6 +285,7 @@ ctaglib_result *readMPEG(TagLib::IOStream *stream) {
 
 ctaglib_result *readFLAC(TagLib::IOStream *stream) {
     TagLib::FLAC::File file(stream, TagLib::ID3v2::FrameFactory::instance(), true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "FLAC");
     Extras extras;
     extras.format = "FLAC";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
@@ -294,6 +300,9 @@ ctaglib_result *readFLAC(TagLib::IOStream *stream) {
 template <typename OggFile>
 ctaglib_result *readOgg(TagLib::IOStream *stream, const char *format) {
     OggFile file(stream, true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, format);
+    // Header pages but no audio pages: the length comes from the last page's granule.
+    if (file.audioProperties()->lengthInMilliseconds() <= 0) return damaged(file, format);
     Extras extras;
     extras.format = format;
     extras.hasCoverArt = hasPicture(file.tag());
@@ -302,6 +311,7 @@ ctaglib_result *readOgg(TagLib::IOStream *stream, const char *format) {
 
 ctaglib_result *readOggFLAC(TagLib::IOStream *stream) {
     TagLib::Ogg::FLAC::File file(stream, true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "Ogg FLAC");
     Extras extras;
     extras.format = "Ogg FLAC";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
@@ -322,6 +332,7 @@ ctaglib_result *readOggFLAC(TagLib::IOStream *stream) {
 
 ctaglib_result *readMP4(TagLib::IOStream *stream) {
     TagLib::MP4::File file(stream, true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "MP4");
     Extras extras;
     extras.format = "MP4";
     if (TagLib::MP4::Properties *audio = file.audioProperties()) {
@@ -339,6 +350,7 @@ ctaglib_result *readMP4(TagLib::IOStream *stream) {
 
 ctaglib_result *readWAV(TagLib::IOStream *stream) {
     TagLib::RIFF::WAV::File file(stream, true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "WAV");
     Extras extras;
     extras.format = "WAV";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
@@ -351,6 +363,7 @@ ctaglib_result *readWAV(TagLib::IOStream *stream) {
 
 ctaglib_result *readAIFF(TagLib::IOStream *stream) {
     TagLib::RIFF::AIFF::File file(stream, true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "AIFF");
     Extras extras;
     extras.format = "AIFF";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
@@ -363,6 +376,7 @@ ctaglib_result *readAIFF(TagLib::IOStream *stream) {
 
 ctaglib_result *readWavPack(TagLib::IOStream *stream) {
     TagLib::WavPack::File file(stream, true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "WavPack");
     Extras extras;
     extras.format = "WavPack";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
@@ -372,6 +386,7 @@ ctaglib_result *readWavPack(TagLib::IOStream *stream) {
 
 ctaglib_result *readAPE(TagLib::IOStream *stream) {
     TagLib::APE::File file(stream, true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "APE");
     Extras extras;
     extras.format = "APE";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
@@ -381,6 +396,7 @@ ctaglib_result *readAPE(TagLib::IOStream *stream) {
 
 ctaglib_result *readMusepack(TagLib::IOStream *stream) {
     TagLib::MPC::File file(stream, true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "Musepack");
     Extras extras;
     extras.format = "Musepack";
     extras.hasCoverArt = file.hasAPETag() && hasPicture(file.APETag());
@@ -390,6 +406,7 @@ ctaglib_result *readMusepack(TagLib::IOStream *stream) {
 ctaglib_result *readTTA(TagLib::IOStream *stream) {
     TagLib::TrueAudio::File file(stream, TagLib::ID3v2::FrameFactory::instance(), true,
                                  TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "TTA");
     Extras extras;
     extras.format = "TTA";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
@@ -402,6 +419,7 @@ ctaglib_result *readTTA(TagLib::IOStream *stream) {
 
 ctaglib_result *readASF(TagLib::IOStream *stream) {
     TagLib::ASF::File file(stream, true, TagLib::AudioProperties::Average);
+    if (!usable(file)) return damaged(file, "WMA");
     Extras extras;
     extras.format = "WMA";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
