@@ -53,11 +53,13 @@ struct MigratorTests {
 
     @Test func schemaMigratorCreatesEveryTable() throws {
         let connection = try Connection(location: .inMemory)
-        #expect(try Schema.migrator.migrate(connection) == ["v1-initial-schema"])
-        #expect(try tables(connection) == [
-            "album", "artist", "folder", "kanora_migration", "library", "playlist", "playlist_item",
-            "scan_failure", "track", "track_artist", "user",
-        ])
+        #expect(try Schema.migrator.migrate(connection) == Schema.migrations.map(\.name))
+        #expect(Schema.migrations.first?.name == "v1-initial-schema")
+        let names = try tables(connection)
+        for table in ["album", "artist", "folder", "kanora_migration", "library", "playlist", "playlist_item",
+                      "scan_failure", "track", "track_artist", "user", "track_search"] {
+            #expect(names.contains(table), "missing table \(table)")
+        }
         #expect(Schema.version == Schema.migrations.count)
         #expect(Set(Schema.migrations.map(\.name)).count == Schema.migrations.count)
         #expect(try connection.row("SELECT id, name FROM user") == Row(columns: ["id", "name"], values: [.integer(1), .text("local")]))

@@ -23,7 +23,8 @@ public enum TextFold {
         var result = String.UnicodeScalarView()
         // Compatibility decomposition splits accents off and maps widths and ligatures.
         for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
-            if scalar.properties.generalCategory == .nonspacingMark { continue }
+            // Kana voicing marks change the sound (カ/ガ), so they are kept; other marks are accents.
+            if scalar.properties.generalCategory == .nonspacingMark && !(0x3099...0x309A).contains(scalar.value) { continue }
             if scalar.isASCII {
                 let value = scalar.value
                 result.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value | 0x20)) : scalar)

@@ -42,4 +42,7 @@ public struct ListRequest: Sendable, Equatable {
     public init(query: LibraryQuery = .all, sort: LibrarySort? = nil, limit: Int? = nil, includeMissing: Bool = false) {
         self.query = query; self.sort = sort; self.limit = limit; self.includeMissing = includeMissing
     }
+
+    /// Whether missing tracks take part: asked for, or the query itself mentions `missing:`.
+    public var listsMissing: Bool { includeMissing || query.includesMissing }
 }

@@ -52,7 +52,7 @@ public struct LiveLibraryService: LibraryService {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks)
         return try database.reading {
-            try TrackStore.tracks(where: condition, orderBy: order, limit: request.limit, includeMissing: request.includeMissing, $0)
+            try TrackStore.tracks(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, $0)
         }
     }
 
@@ -60,7 +60,7 @@ public struct LiveLibraryService: LibraryService {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .albums)).sql(for: .albums)
         return try database.reading {
-            try CatalogStore.albums(where: condition, orderBy: order, limit: request.limit, includeMissing: request.includeMissing, $0)
+            try CatalogStore.albums(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, $0)
         }
     }
 
@@ -68,7 +68,7 @@ public struct LiveLibraryService: LibraryService {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .artists)).sql(for: .artists)
         return try database.reading {
-            try CatalogStore.artists(where: condition, orderBy: order, limit: request.limit, includeMissing: request.includeMissing, $0)
+            try CatalogStore.artists(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, $0)
         }
     }
 

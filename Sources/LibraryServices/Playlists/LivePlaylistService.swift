@@ -49,7 +49,7 @@ public struct LivePlaylistService: PlaylistService {
         let (playlistID, count) = try database.writing { db in
             let playlist = try existing(name, db)
             let tracks = try TrackStore.tracks(
-                where: condition, orderBy: order, limit: request.limit, includeMissing: request.includeMissing, db)
+                where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, db)
             guard !tracks.isEmpty else {
                 throw LibraryError(.notFound, "No track matches \"\(request.query)\": nothing was added to \"\(playlist.name)\".")
             }

@@ -47,7 +47,7 @@ extension Kanora {
             do {
                 request = ListRequest(
                     query: try LibraryQuery.parse(queryTerms),
-                    sort: sort.isEmpty ? nil : try LibrarySort.parse(sort.flatMap { $0.split(separator: " ").map(String.init) }),
+                    sort: sort.isEmpty ? nil : try LibrarySort.parse(sort.flatMap { $0.split(separator: " ").map(String.init) }, for: target),
                     limit: limit, includeMissing: missing)
             } catch {
                 throw LibraryError(.invalidInput, error.message)
