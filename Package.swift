@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "LibraryCoreTests", dependencies: ["LibraryCore"]),
         .testTarget(name: "LibraryServicesTests", dependencies: ["LibraryServices", "TestSupport"]),
         .testTarget(name: "LibraryViewModelsTests", dependencies: ["LibraryViewModels", "TestSupport"]),
-        .testTarget(name: "KanoraTests", dependencies: ["kanora", "TestSupport"]),
+        .testTarget(name: "KanoraTests", dependencies: ["kanora", "TestSupport", "LibraryCore"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
