@@ -1,0 +1,84 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+import LibraryViewModels
+import Observation
+import Testing
+import TestSupport
+
+@Suite("TrackListViewModel")
+struct TrackListViewModelTests {
+    @Test func loadGoesFromLoadingToLoadedWithRows() async throws {
+        let service = StubLibraryService(tracks: [Samples.track(1, "A"), Samples.track(2, "B")])
+        let viewModel = TrackListViewModel(services: .mock(library: service))
+        var states = viewModel.updates().makeAsyncIterator()
+        #expect(await states.next()?.viewState == .idle)
+
+        await viewModel.load(.tracks, ListRequest())
+
+        #expect(await states.next()?.viewState == .loading)
+        let loaded = await states.next()
+        #expect(loaded?.viewState == .loaded)
+        #expect(loaded?.rows == .tracks([Samples.track(1, "A"), Samples.track(2, "B")]))
+        #expect(viewModel.state.rows.count == 2)
+    }
+
+    @Test func failureBecomesAFailedStateWithTheMessage() async throws {
+        let service = StubLibraryService()
+        service.fail(with: LibraryError(.database, "The database is busy: try again."))
+        let viewModel = TrackListViewModel(services: .mock(library: service))
+        await viewModel.load(.albums, ListRequest())
+        #expect(viewModel.state.viewState == .failed("The database is busy: try again."))
+    }
+
+    @Test func everySubscriberGetsEveryState() async throws {
+        let service = StubLibraryService(tracks: [Samples.track(1, "A")])
+        let viewModel = TrackListViewModel(services: .mock(library: service))
+        let first = viewModel.updates()
+        let second = viewModel.updates()
+        await viewModel.load(.tracks, ListRequest())
+
+        for stream in [first, second] {
+            var seen: [ViewState] = []
+            for await state in stream {
+                seen.append(state.viewState)
+                if state.viewState == .loaded { break }
+            }
+            #expect(seen == [.idle, .loading, .loaded])
+        }
+    }
+
+    @Test func reloadsWhenTheFeedReportsChangedTracks() async throws {
+        let feed = ChangeFeed()
+        let service = StubLibraryService(tracks: [Samples.track(1, "A")])
+        let viewModel = TrackListViewModel(services: .mock(library: service, feed: feed))
+        await viewModel.load(.tracks, ListRequest())
+        viewModel.startObserving()
+        var states = viewModel.updates().makeAsyncIterator()
+        _ = await states.next()
+
+        service.setTracks([Samples.track(1, "A"), Samples.track(3, "C")])
+        feed.publish(.playlistsChanged(playlistID: nil))
+        feed.publish(.tracksChanged(libraryID: 1))
+
+        var latest = viewModel.state
+        while latest.rows.count != 2, let next = await states.next() { latest = next }
+        #expect(latest.rows.count == 2)
+        #expect(service.calls("tracks") == 2)
+    }
+
+    @Test func stubShowsTheGivenStateWithoutCallingServices() {
+        let viewModel = TrackListViewModel.stub(TrackListViewModel.State(viewState: .loaded, rows: .tracks([Samples.track(5, "E")])))
+        #expect(viewModel.state.rows.count == 1)
+        #expect(viewModel.state.viewState == .loaded)
+    }
+
+    @Test func stateChangesAreObservable() async throws {
+        let service = StubLibraryService(tracks: [Samples.track(1, "A")])
+        let viewModel = TrackListViewModel(services: .mock(library: service))
+        let changed = Flag()
+        withObservationTracking { _ = viewModel.state } onChange: { changed.set() }
+        await viewModel.load(.tracks, ListRequest())
+        #expect(changed.isSet)
+    }
+}
