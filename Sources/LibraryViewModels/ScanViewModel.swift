@@ -14,6 +14,8 @@ public final class ScanViewModel: Sendable {
         /// The most recent failures (the full list is in `summary`).
         public var recentFailures: [ScanFailure] = []
         public var summary: ScanSummary?
+        /// Something the user should know while waiting (e.g. another scan holds the database).
+        public var notice: String?
 
         public init(viewState: ViewState = .idle, library: Library? = nil, progress: ScanProgress = ScanProgress(), recentFailures: [ScanFailure] = [], summary: ScanSummary? = nil) {
             self.viewState = viewState; self.library = library; self.progress = progress
@@ -67,7 +69,10 @@ public final class ScanViewModel: Sendable {
             for try await event in services.scanner.scan(request) {
                 set { state in
                     switch event {
+                    case .waiting(let message):
+                        state.notice = message
                     case .started(let library, _):
+                        state.notice = nil
                         state.library = library
                     case .progress(let progress):
                         state.progress = progress

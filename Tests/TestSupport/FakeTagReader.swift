@@ -10,13 +10,19 @@ public final class FakeTagReader: TagReader {
     private let reads = Mutex<[String: Int]>([:])
     /// Paths (by suffix) whose read fails with this error, as if TagLib rejected them.
     private let failures: [String: TagReadError]
+    /// How long each read takes, to widen race windows in tests.
+    private let delay: Duration
 
-    public init(failures: [String: TagReadError] = [:]) {
+    public init(failures: [String: TagReadError] = [:], delay: Duration = .zero) {
         self.failures = failures
+        self.delay = delay
     }
 
     public func read(_ path: RawPath) throws(TagReadError) -> TrackMetadata {
         reads.withLock { $0[path.text, default: 0] += 1 }
+        if delay > .zero {
+            Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
+        }
         if let failure = failures.first(where: { path.text.hasSuffix($0.key) })?.value { throw failure }
         guard let data = FakeTagReader.contents(of: path) else {
             throw TagReadError(.unreadable, "cannot open the file")

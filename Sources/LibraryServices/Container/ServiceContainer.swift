@@ -31,12 +31,15 @@ public struct ServiceContainer: Sendable {
         } catch {
             throw LibraryError(.fileSystem, "Cannot create the folder \(directory.path) for the database: \(error.localizedDescription)")
         }
-        return try open(.file(databaseURL.path), reader: reader)
+        return try open(.file(databaseURL.path), reader: reader, files: .beside(databaseURL))
     }
 
     /// Live services over a fresh in-memory database: for tests and previews.
-    public static func inMemory(reader: any TagReader = TagLibReader(), now: @escaping @Sendable () -> Date = Date.init) throws(LibraryError) -> ServiceContainer {
-        try open(.inMemory, reader: reader, now: now)
+    public static func inMemory(
+        reader: any TagReader = TagLibReader(), scanFiles: ScanFiles = ScanFiles(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws(LibraryError) -> ServiceContainer {
+        try open(.inMemory, reader: reader, files: scanFiles, now: now)
     }
 
     /// Any subset of fakes; the services not given fail loudly when called.
@@ -50,7 +53,9 @@ public struct ServiceContainer: Sendable {
             playlists: playlists ?? UnimplementedPlaylistService(), feed: feed, now: now)
     }
 
-    private static func open(_ location: Connection.Location, reader: any TagReader, now: @escaping @Sendable () -> Date = Date.init) throws(LibraryError) -> ServiceContainer {
+    private static func open(
+        _ location: Connection.Location, reader: any TagReader, files: ScanFiles, now: @escaping @Sendable () -> Date = Date.init
+    ) throws(LibraryError) -> ServiceContainer {
         let database: DatabaseQueue
         do {
             database = try Database.open(location)
@@ -60,7 +65,7 @@ public struct ServiceContainer: Sendable {
         let feed = ChangeFeed()
         return ServiceContainer(
             library: LiveLibraryService(database: database, feed: feed, now: now),
-            scanner: LiveScanService(database: database, reader: reader, feed: feed, now: now),
+            scanner: LiveScanService(database: database, reader: reader, feed: feed, files: files, now: now),
             playlists: LivePlaylistService(database: database, feed: feed, now: now),
             feed: feed, now: now)
     }

@@ -9,11 +9,16 @@ public struct LiveScanService: ScanService {
     let reader: any TagReader
     let feed: ChangeFeed
     let now: @Sendable () -> Date
+    let files: ScanFiles
 
-    public init(database: DatabaseQueue, reader: any TagReader, feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        database: DatabaseQueue, reader: any TagReader, feed: ChangeFeed, files: ScanFiles = ScanFiles(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.database = database
         self.reader = reader
         self.feed = feed
+        self.files = files
         self.now = now
     }
 
@@ -23,10 +28,14 @@ public struct LiveScanService: ScanService {
         continuation.onTermination = { termination in
             if case .cancelled = termination { flag.cancel() }
         }
-        let (database, reader, feed, now) = (self.database, self.reader, self.feed, self.now)
+        let (database, reader, feed, now, files) = (self.database, self.reader, self.feed, self.now, self.files)
         let thread = Thread {
+            let lock = ScanLock(url: files.lock) {
+                continuation.yield(.waiting("Another scan of this database is running: waiting for it to finish."))
+            }
+            defer { withExtendedLifetime(lock) {} }
             let engine = ScanEngine(
-                database: database, reader: reader, now: now,
+                database: database, reader: reader, journal: ScanJournal(url: files.journal), now: now,
                 emit: { event in
                     continuation.yield(event)
                     if case .progress(let progress) = event { feed.publish(.scanProgress(progress)) }
@@ -46,6 +55,26 @@ public struct LiveScanService: ScanService {
         thread.stackSize = 4 << 20
         thread.start()
         return stream
+    }
+}
+
+/// The files a scan keeps beside a database file: the crash journal and the scan lock.
+public struct ScanFiles: Sendable, Equatable {
+    /// Where the scan notes the files it is reading (nil: no crash journal).
+    public var journal: URL?
+    /// The file locked while a scan runs (nil: no cross-process lock).
+    public var lock: URL?
+
+    public init(journal: URL? = nil, lock: URL? = nil) {
+        self.journal = journal
+        self.lock = lock
+    }
+
+    /// The journal and lock beside the database file at `databaseURL`.
+    public static func beside(_ databaseURL: URL) -> ScanFiles {
+        ScanFiles(
+            journal: URL(fileURLWithPath: databaseURL.path + "-scan-journal"),
+            lock: URL(fileURLWithPath: databaseURL.path + "-scan-lock"))
     }
 }
 

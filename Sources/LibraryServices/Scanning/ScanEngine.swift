@@ -7,6 +7,7 @@ import LibraryCore
 final class ScanEngine {
     let database: DatabaseQueue
     let reader: any TagReader
+    let journal: ScanJournal
     let now: @Sendable () -> Date
     let emit: (ScanEvent) -> Void
     let isCancelled: () -> Bool
@@ -18,13 +19,16 @@ final class ScanEngine {
     private var generation: Int64 = 0
     private var pending: [FolderPlan] = []
     private var pendingReads = 0
+    /// Files that were being read when a previous run died: read one at a time.
+    private var suspects: Set<RawPath> = []
 
     init(
-        database: DatabaseQueue, reader: any TagReader, now: @escaping @Sendable () -> Date,
+        database: DatabaseQueue, reader: any TagReader, journal: ScanJournal, now: @escaping @Sendable () -> Date,
         emit: @escaping (ScanEvent) -> Void, isCancelled: @escaping () -> Bool
     ) {
         self.database = database
         self.reader = reader
+        self.journal = journal
         self.now = now
         self.emit = emit
         self.isCancelled = isCancelled
@@ -40,6 +44,7 @@ final class ScanEngine {
         }
         summary = ScanSummary(library: target.library)
         emit(.started(target.library, scope: target.scope))
+        try recoverFromCrash()
         try walk(request.options)
         try flush(request.options)
         try finish()
@@ -101,7 +106,7 @@ final class ScanEngine {
     private func flush(_ options: ScanOptions) throws {
         guard !pending.isEmpty else { return }
         let files = pending.flatMap { $0.toRead.map(\.file) }
-        let results = ParallelReader(reader: reader).read(files)
+        let results = read(files)
         let batchTime = now()
         let (libraryID, generation) = (target.library.id, self.generation)
         var offset = 0
@@ -149,6 +154,40 @@ final class ScanEngine {
         }
         pending.removeAll(keepingCapacity: true)
         pendingReads = 0
+    }
+
+    /// Reads files in parallel under a "batch" journal entry; suspects from a crashed run
+    /// are read alone, each under its own "single" entry.
+    private func read(_ files: [FileFacts]) -> [Result<TrackMetadata, TagReadError>] {
+        let isSuspect = files.map { suspects.contains($0.path) }
+        let safe = files.indices.filter { !isSuspect[$0] }
+        journal.willRead(batch: safe.map { files[$0].path })
+        let safeResults = ParallelReader(reader: reader).read(safe.map { files[$0] })
+        var results = [Result<TrackMetadata, TagReadError>](repeating: .failure(TagReadError(.readerFailure, "not read")), count: files.count)
+        for (offset, index) in safe.enumerated() { results[index] = safeResults[offset] }
+        for index in files.indices where isSuspect[index] {
+            journal.willRead(single: files[index].path)
+            results[index] = ParallelReader(reader: reader).read([files[index]])[0]
+        }
+        journal.clear()
+        return results
+    }
+
+    /// Records the file that crashed the last run as failed, so it is skipped while unchanged.
+    private func recoverFromCrash() throws {
+        let recovery = journal.recover()
+        suspects = recovery.suspects
+        guard let culprit = recovery.culprit, case .success(let info) = DirectoryReader.status(of: culprit) else { return }
+        let file = FileFacts(
+            path: culprit, size: Int64(info.st_size), mtimeNs: DirectoryReader.nanoseconds(info.st_mtim),
+            ctimeNs: DirectoryReader.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
+        let (libraryID, generation, time) = (target.library.id, self.generation, now())
+        try database.write { db in
+            try FailureStore.record(
+                libraryID: libraryID, file: file, kind: TagReadError.Kind.readerFailure.rawValue,
+                reason: "crashed the tag reader in an earlier scan; skipped until the file changes",
+                generation: generation, now: time, db)
+        }
     }
 
     private func folderFailed(_ path: RawPath, reason: String) throws {

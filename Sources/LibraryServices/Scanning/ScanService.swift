@@ -43,6 +43,8 @@ public struct ScanOptions: Sendable, Equatable {
 
 /// One step of a scan.
 public enum ScanEvent: Sendable, Equatable {
+    /// Another scan of the same database is running; this one waits for it to finish.
+    case waiting(String)
     /// The library being scanned (new or existing) and the folder walked.
     case started(Library, scope: RawPath)
     /// Counters so far.

@@ -44,13 +44,22 @@ extension Kanora {
             for path in paths {
                 let viewModel = ScanViewModel(services: services)
                 let showProgress = console.errorIsTerminal && !global.quiet && !global.json
-                let drawing = showProgress ? Task {
+                let (quiet, updates) = (global.quiet, viewModel.updates())
+                let drawing = Task {
                     var bar = ProgressBar(console: console)
-                    for await state in viewModel.updates() { bar.draw(state) }
-                } : nil
+                    var lastNotice: String?
+                    for await state in updates {
+                        if let notice = state.notice, notice != lastNotice, !quiet {
+                            if showProgress { bar.clear() }
+                            console.err("kanora: \(notice)")
+                        }
+                        lastNotice = state.notice
+                        if showProgress { bar.draw(state) }
+                    }
+                }
                 let request = ScanRequest(path: RawPath(path), name: name, options: ScanOptions(full: full, includeHidden: hidden))
                 let summary = await viewModel.scan(request)
-                drawing?.cancel()
+                drawing.cancel()
                 if showProgress { ProgressBar(console: console).clear() }
                 guard let summary else {
                     console.err("kanora: \(viewModel.state.viewState.failureMessage ?? "the scan failed")")

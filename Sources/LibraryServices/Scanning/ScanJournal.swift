@@ -1,0 +1,78 @@
+import Foundation
+import LibraryCore
+
+/// Records which files are being read, so a file that crashes the process inside TagLib
+/// cannot crash every later scan.
+///
+/// Before a batch is read in parallel, its paths are written as a "batch"; before a file
+/// is read on its own, just that path is written as "single"; after reading, the journal
+/// is emptied. A scan that finds a leftover journal knows the last run died while reading:
+/// a "single" entry names the culprit, which is recorded as failed and skipped until it
+/// changes; "batch" entries are suspects, read one at a time so the next crash (if any)
+/// names its file. Writes are not fsynced: they only need to survive the process, not the OS.
+struct ScanJournal {
+    /// What a leftover journal says about the run that died.
+    struct Recovery {
+        var culprit: RawPath?
+        var suspects: Set<RawPath> = []
+    }
+
+    /// The journal file; nil keeps no journal (in-memory databases).
+    let url: URL?
+
+    /// Reads what a previous run left behind, then empties the journal.
+    func recover() -> Recovery {
+        guard let url, let text = try? String(contentsOf: url, encoding: .utf8) else { return Recovery() }
+        var lines = text.split(separator: "\n").map(String.init)
+        guard !lines.isEmpty else { return Recovery() }
+        let mode = lines.removeFirst()
+        let paths = lines.compactMap(ScanJournal.decode)
+        clear()
+        switch mode {
+        case "single": return Recovery(culprit: paths.first)
+        case "batch": return Recovery(suspects: Set(paths))
+        default: return Recovery()
+        }
+    }
+
+    /// Notes that these files are about to be read in parallel.
+    func willRead(batch paths: [RawPath]) {
+        write("batch", paths)
+    }
+
+    /// Notes that this one file is about to be read.
+    func willRead(single path: RawPath) {
+        write("single", [path])
+    }
+
+    /// Notes that nothing is being read.
+    func clear() {
+        guard let url else { return }
+        try? Data().write(to: url)
+    }
+
+    private func write(_ mode: String, _ paths: [RawPath]) {
+        guard let url else { return }
+        let text = ([mode] + paths.map(ScanJournal.encode)).joined(separator: "\n") + "\n"
+        try? Data(text.utf8).write(to: url)
+    }
+
+    /// Hex, so any byte (newlines, invalid UTF-8) survives a line-based file.
+    static func encode(_ path: RawPath) -> String {
+        path.bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func decode(_ line: String) -> RawPath? {
+        let characters = Array(line.utf8)
+        guard characters.count % 2 == 0, !characters.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(characters.count / 2)
+        var index = 0
+        while index < characters.count {
+            guard let byte = UInt8(String(decoding: characters[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(byte)
+            index += 2
+        }
+        return RawPath(bytes: bytes)
+    }
+}

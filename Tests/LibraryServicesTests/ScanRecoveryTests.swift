@@ -1,0 +1,119 @@
+import Foundation
+import LibraryCore
+@testable import LibraryServices
+import Testing
+import TestSupport
+
+@Suite("Crash journal, interrupted scans and the scan lock")
+struct ScanRecoveryTests {
+    let folder: TemporaryDirectory
+    let reader = FakeTagReader()
+    let journal: URL
+    let services: ServiceContainer
+
+    init() throws {
+        folder = try TemporaryDirectory("recovery")
+        journal = folder.url.appendingPathComponent("journal")
+        services = try .inMemory(reader: reader, scanFiles: ScanFiles(journal: journal))
+        for index in 1...4 {
+            try folder.write("music/\(index).mp3", FakeTagReader.file(FakeTagReader.track("T\(index)")))
+        }
+    }
+
+    private func leaveJournal(_ mode: String, _ names: [String]) throws {
+        let lines = [mode] + names.map { ScanJournal.encode(RawPath(folder.path("music/\($0)"))) }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: journal)
+    }
+
+    @Test func aFileThatCrashedTheReaderIsSkippedAndReportedUntilItChanges() async throws {
+        defer { folder.remove() }
+        try leaveJournal("single", ["2.mp3"])
+
+        let (summary, _) = try await services.scanner.run(folder.path("music"))
+
+        #expect(reader.readCount(folder.path("music/2.mp3")) == 0)
+        #expect(summary.added == 3)
+        #expect(summary.failures.map(\.path) == [folder.path("music/2.mp3")])
+        #expect(summary.failures.first?.reason.contains("crashed the tag reader") == true)
+        #expect(try String(contentsOf: journal, encoding: .utf8).isEmpty)
+
+        let (again, _) = try await services.scanner.run(folder.path("music"))
+        #expect(reader.readCount(folder.path("music/2.mp3")) == 0)
+        #expect(again.failed == 1)
+
+        try folder.write("music/2.mp3", FakeTagReader.file(FakeTagReader.track("T2 fixed")))
+        let (fixed, _) = try await services.scanner.run(folder.path("music"))
+        #expect(reader.readCount(folder.path("music/2.mp3")) == 1)
+        #expect(fixed.added == 1)
+        #expect(fixed.failed == 0)
+    }
+
+    @Test func suspectsOfACrashedBatchAreReadOneByOne() async throws {
+        defer { folder.remove() }
+        try leaveJournal("batch", ["1.mp3", "3.mp3"])
+        let (summary, _) = try await services.scanner.run(folder.path("music"))
+        #expect(summary.added == 4)
+        #expect(reader.totalReads == 4)
+        #expect(try String(contentsOf: journal, encoding: .utf8).isEmpty)
+    }
+
+    @Test func journalEncodingSurvivesAnyBytes() {
+        let path = RawPath(bytes: Array("/m/a\nb".utf8) + [0xFF, 0x00, 0x41])
+        #expect(ScanJournal.decode(ScanJournal.encode(path)) == path)
+        #expect(ScanJournal.decode("zz") == nil)
+    }
+
+    @Test func anInterruptedScanConvergesToWhatACleanScanGives() async throws {
+        defer { folder.remove() }
+        for index in 5...40 {
+            try folder.write("music/D\(index % 6)/\(index).mp3", FakeTagReader.file(FakeTagReader.track("T\(index)", album: "A\(index % 6)")))
+        }
+        let slow = try ServiceContainer.inMemory(reader: FakeTagReader(delay: .milliseconds(20)))
+        do {
+            var stream = slow.scanner.scan(ScanRequest(path: RawPath(folder.path("music")), options: ScanOptions(batchSize: 3))).makeAsyncIterator()
+            while let event = try await stream.next() {
+                if case .progress(let progress) = event, progress.read >= 6 { break }
+            }
+        }
+        // Dropping the stream cancels the scan after the batch being written.
+        try await Task.sleep(for: .milliseconds(300))
+        let partial = try await slow.library.tracks(ListRequest())
+        #expect(partial.count >= 6)
+        #expect(partial.count < 40)
+
+        let (resumed, _) = try await slow.scanner.run(folder.path("music"))
+        #expect(resumed.updated == 0)
+        let clean = try ServiceContainer.inMemory(reader: FakeTagReader())
+        _ = try await clean.scanner.run(folder.path("music"))
+
+        func snapshot(_ services: ServiceContainer) async throws -> [String] {
+            try await services.library.tracks(ListRequest(includeMissing: true))
+                .map { "\($0.path.text)|\($0.title)|\($0.metadata.album ?? "")|\($0.isMissing)" }.sorted()
+        }
+        #expect(resumed.added == 40 - partial.count)
+        #expect(try await snapshot(slow) == (try await snapshot(clean)))
+        #expect(try await slow.library.albums(ListRequest()).count == (try await clean.library.albums(ListRequest())).count)
+    }
+
+    @Test func aSecondScanWaitsForTheLockWithANotice() async throws {
+        defer { folder.remove() }
+        let lockURL = folder.url.appendingPathComponent("lock")
+        let held = ScanLock(url: lockURL) {}
+        let locked = try ServiceContainer.inMemory(reader: reader, scanFiles: ScanFiles(lock: lockURL))
+        let waiting = Task {
+            var notices: [String] = []
+            for try await event in locked.scanner.scan(ScanRequest(path: RawPath(folder.path("music")))) {
+                if case .waiting(let message) = event { notices.append(message) }
+            }
+            return notices
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(reader.totalReads == 0)
+        withExtendedLifetime(held) {}
+        _ = consume held
+        let notices = try await waiting.value
+        #expect(notices.count == 1)
+        #expect(notices.first?.contains("Another scan") == true)
+        #expect(reader.totalReads == 4)
+    }
+}
