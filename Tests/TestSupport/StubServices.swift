@@ -59,6 +59,7 @@ public final class StubLibraryService: LibraryService {
     public func track(path: RawPath) async throws -> Track? { try answer("track") { $0.tracks.first { $0.path == path } } }
     public func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics { try answer("statistics") { $0.statistics } }
     public func unreadableFiles() async throws -> [StoredFailure] { try answer("unreadableFiles") { _ in [] } }
+    public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport { try answer("prune") { _ in PruneReport() } }
 }
 
 /// A `ScanService` that replays scripted events (and then an error, if given).

@@ -25,6 +25,9 @@ public protocol LibraryService: Sendable {
     func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics
     /// Files the scanner could not read, with reasons.
     func unreadableFiles() async throws -> [StoredFailure]
+    /// Deletes missing tracks for good (of the named library, or all) with their playlist
+    /// entries, and says what went; with `dryRun` only says what would go.
+    func prune(library name: String?, dryRun: Bool) async throws -> PruneReport
 }
 
 /// The sort order of a listing (LibraryCore's `SortOrder`; Foundation has a type of that name too).

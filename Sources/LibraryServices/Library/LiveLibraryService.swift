@@ -89,6 +89,18 @@ public struct LiveLibraryService: LibraryService {
         try database.reading { try FailureStore.all($0) }
     }
 
+    public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport {
+        let report = try database.writing { db in
+            let libraryID = try name.map { try Self.existingLibrary(named: $0, db).id }
+            return try PruneStore.prune(libraryID: libraryID, dryRun: dryRun, db)
+        }
+        if !dryRun && !report.tracks.isEmpty {
+            feed.publish(.tracksChanged(libraryID: nil))
+            if !report.playlistEntries.isEmpty { feed.publish(.playlistsChanged(playlistID: nil)) }
+        }
+        return report
+    }
+
     static func existingLibrary(named name: String, _ db: Connection) throws -> Library {
         if let library = try LibraryStore.find(name: name, db) { return library }
         let known = try LibraryStore.all(db).map(\.name)
