@@ -12,14 +12,31 @@ public final class FakeTagReader: TagReader {
     private let failures: [String: TagReadError]
     /// How long each read takes, to widen race windows in tests.
     private let delay: Duration
+    /// Reads after this many block until `resume()` (nil: never block).
+    private let pauseAfter: Int?
+    private let gate = DispatchSemaphore(value: 0)
+    private let resumed = Mutex(false)
 
-    public init(failures: [String: TagReadError] = [:], delay: Duration = .zero) {
+    public init(failures: [String: TagReadError] = [:], delay: Duration = .zero, pauseAfter: Int? = nil) {
         self.failures = failures
         self.delay = delay
+        self.pauseAfter = pauseAfter
+    }
+
+    /// Lets reads blocked by `pauseAfter` (and all later ones) go on.
+    public func resume() {
+        resumed.withLock { $0 = true }
+        for _ in 0..<64 { gate.signal() }
     }
 
     public func read(_ path: RawPath) throws(TagReadError) -> TrackMetadata {
-        reads.withLock { $0[path.text, default: 0] += 1 }
+        let count = reads.withLock { reads -> Int in
+            reads[path.text, default: 0] += 1
+            return reads.values.reduce(0, +)
+        }
+        if let pauseAfter, count > pauseAfter, !resumed.withLock({ $0 }) {
+            gate.wait()
+        }
         if delay > .zero {
             Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
         }

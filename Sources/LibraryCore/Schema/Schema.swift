@@ -29,7 +29,8 @@ public enum Schema {
             created_at INTEGER NOT NULL,
             scan_generation INTEGER NOT NULL DEFAULT 0,
             last_scan_started_at INTEGER,
-            last_scan_finished_at INTEGER
+            last_scan_finished_at INTEGER,
+            completed_generation INTEGER NOT NULL DEFAULT 0
         );
 
         CREATE TABLE folder (
@@ -127,13 +128,15 @@ public enum Schema {
             composer_fold TEXT NOT NULL DEFAULT '',
             comment_fold TEXT NOT NULL DEFAULT '',
             added_at INTEGER NOT NULL,
+            added_scan INTEGER NOT NULL DEFAULT 0,
             updated_at INTEGER NOT NULL,
             missing_since INTEGER,
             UNIQUE (library_id, path_text)
         );
         CREATE INDEX track_by_folder ON track(folder_id);
         CREATE INDEX track_by_album ON track(album_id);
-        CREATE INDEX track_by_fingerprint ON track(fingerprint);
+        CREATE INDEX track_by_fingerprint ON track(library_id, fingerprint);
+        CREATE INDEX track_missing_by_fingerprint ON track(library_id, fingerprint) WHERE missing_since IS NOT NULL;
         CREATE INDEX track_missing ON track(missing_since) WHERE missing_since IS NOT NULL;
 
         CREATE TABLE track_artist (

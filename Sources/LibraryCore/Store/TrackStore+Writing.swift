@@ -25,9 +25,11 @@ extension TrackStore {
     }
 
     /// Inserts or updates the track at `file.path`, keeping its id and added-at; returns its id.
+    /// `fingerprint` identifies the audio content (see the scanner's ContentFingerprint);
+    /// `generation` is the scan that adds the row, recorded only on insert.
     public static func save(
-        _ metadata: TrackMetadata, file: FileFacts, libraryID: Int64, folderID: Int64,
-        albumID: Int64?, now: Date, _ db: Connection
+        _ metadata: TrackMetadata, file: FileFacts, fingerprint: String?, libraryID: Int64, folderID: Int64,
+        albumID: Int64?, generation: Int64, now: Date, _ db: Connection
     ) throws -> Int64 {
         let title = metadata.title ?? file.path.stem
         let artist = Track.display(metadata.artists)
@@ -64,15 +66,28 @@ extension TrackStore {
             ("genre_fold", TextFold.fold(metadata.genres.joined(separator: "\u{1F}"))),
             ("composer_fold", TextFold.fold(metadata.composer ?? "")),
             ("comment_fold", TextFold.fold(metadata.comment ?? "")),
-            ("updated_at", seconds),
+            ("fingerprint", fingerprint), ("updated_at", seconds),
         ]
-        let id: Int64? = try db.scalar(upsertSQL, values.map(\.1) + [seconds])
+        let id: Int64? = try db.scalar(upsertSQL, values.map(\.1) + [seconds, generation])
         return id ?? db.lastInsertedRowID
     }
 
     /// Built once from constant column names; every value is a parameter.
     private static let upsertSQL: String = {
-        let columns = [
+        let columns = savedColumns
+        let updates = columns.filter { $0 != "library_id" && $0 != "path_text" }
+            .map { "\($0) = excluded.\($0)" } + ["missing_since = NULL"]
+        return """
+            INSERT INTO track (\(columns.joined(separator: ", ")), added_at, added_scan)
+            VALUES (\(Array(repeating: "?", count: columns.count + 2).joined(separator: ", ")))
+            ON CONFLICT (library_id, path_text) DO UPDATE SET \(updates.joined(separator: ", "))
+            RETURNING id
+            """
+    }()
+
+    /// The columns `save` writes on every insert or update, in its values' order.
+    static let savedColumns: [String] = {
+        [
             "library_id", "folder_id", "path", "path_text", "file_size", "mtime_ns", "ctime_ns", "inode",
             "format", "duration_ms", "bitrate", "sample_rate", "channels", "bit_depth", "title",
             "title_sort", "artist", "artists", "artist_sort", "album_artist", "album_artists",
@@ -82,16 +97,8 @@ extension TrackStore {
             "mb_album_id", "mb_release_group_id", "mb_artist_id", "mb_album_artist_id",
             "rg_track_gain", "rg_track_peak", "rg_album_gain", "rg_album_peak", "has_cover",
             "other_tags", "title_fold", "artist_fold", "album_artist_fold", "album_fold",
-            "genre_fold", "composer_fold", "comment_fold", "updated_at",
+            "genre_fold", "composer_fold", "comment_fold", "fingerprint", "updated_at",
         ]
-        let updates = columns.filter { $0 != "library_id" && $0 != "path_text" }
-            .map { "\($0) = excluded.\($0)" } + ["missing_since = NULL"]
-        return """
-            INSERT INTO track (\(columns.joined(separator: ", ")), added_at)
-            VALUES (\(Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")))
-            ON CONFLICT (library_id, path_text) DO UPDATE SET \(updates.joined(separator: ", "))
-            RETURNING id
-            """
     }()
 
     /// Marks tracks missing (keeping their rows and playlist entries).

@@ -119,10 +119,12 @@ final class ScanEngine {
                     libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs, generation: generation, db)
                 for (file, trackID) in plan.toRead {
                     switch results[offset] {
-                    case .success(let metadata):
-                        let albumID = try CatalogStore.albumID(for: metadata, db)
-                        let id = try TrackStore.save(metadata, file: file, libraryID: libraryID, folderID: folderID, albumID: albumID, now: batchTime, db)
-                        try CatalogStore.linkArtists(trackID: id, metadata: metadata, db)
+                    case .success(let read):
+                        let albumID = try CatalogStore.albumID(for: read.metadata, db)
+                        let id = try TrackStore.save(
+                            read.metadata, file: file, fingerprint: read.fingerprint, libraryID: libraryID, folderID: folderID,
+                            albumID: albumID, generation: generation, now: batchTime, db)
+                        try CatalogStore.linkArtists(trackID: id, metadata: read.metadata, db)
                         try FailureStore.remove(libraryID: libraryID, pathText: file.path.text, db)
                         outcomes.append((nil, trackID != nil))
                     case .failure(let error):
@@ -158,12 +160,12 @@ final class ScanEngine {
 
     /// Reads files in parallel under a "batch" journal entry; suspects from a crashed run
     /// are read alone, each under its own "single" entry.
-    private func read(_ files: [FileFacts]) -> [Result<TrackMetadata, TagReadError>] {
+    private func read(_ files: [FileFacts]) -> [Result<ReadFile, TagReadError>] {
         let isSuspect = files.map { suspects.contains($0.path) }
         let safe = files.indices.filter { !isSuspect[$0] }
         journal.willRead(batch: safe.map { files[$0].path })
         let safeResults = ParallelReader(reader: reader).read(safe.map { files[$0] })
-        var results = [Result<TrackMetadata, TagReadError>](repeating: .failure(TagReadError(.readerFailure, "not read")), count: files.count)
+        var results = [Result<ReadFile, TagReadError>](repeating: .failure(TagReadError(.readerFailure, "not read")), count: files.count)
         for (offset, index) in safe.enumerated() { results[index] = safeResults[offset] }
         for index in files.indices where isSuspect[index] {
             journal.willRead(single: files[index].path)
@@ -198,15 +200,23 @@ final class ScanEngine {
 
     private func finish() throws {
         let (libraryID, generation, scope, finishTime) = (target.library.id, self.generation, target.scope, now())
-        let swept = try database.write { db in
+        let (swept, moved) = try database.write { db in
             let swept = try TrackStore.markMissingInUnseenFolders(libraryID: libraryID, generation: generation, scope: scope, now: finishTime, db)
+            let since = try MoveStore.completedGeneration(libraryID: libraryID, db)
+            let moves = MoveMatcher.match(try MoveStore.candidates(libraryID: libraryID, addedAfter: since, db))
+            for move in moves {
+                try MoveStore.merge(oldID: move.oldID, newID: move.newID, db)
+            }
+            try MoveStore.complete(libraryID: libraryID, generation: generation, db)
             try FailureStore.removeStale(libraryID: libraryID, generation: generation, under: scope, db)
             try FolderStore.deleteUnused(libraryID: libraryID, generation: generation, db)
             try CatalogStore.deleteOrphans(db)
             try LibraryStore.finishScan(id: libraryID, now: finishTime, db)
-            return swept
+            return (swept, moves.count)
         }
-        summary.missing += swept
+        summary.missing = max(0, summary.missing + swept - moved)
+        summary.added = max(0, summary.added - moved)
+        summary.moved = moved
         summary.library.lastScanAt = finishTime.wholeSeconds
     }
 

@@ -88,8 +88,10 @@ public struct ScanSummary: Sendable, Equatable {
     public var updated = 0
     /// Tracks whose files were unchanged and not opened.
     public var unchanged = 0
-    /// Tracks newly marked missing by this scan.
+    /// Tracks newly marked missing by this scan (moved ones are not missing).
     public var missing = 0
+    /// Tracks recognised at a new path (moved or renamed, maybe retagged): same id kept.
+    public var moved = 0
     /// Files or folders that could not be read.
     public var failed = 0
     public var failures: [ScanFailure] = []

@@ -85,7 +85,7 @@ extension Kanora {
                 }
             }
             let s = summary
-            console.out("\(s.library.name) (\(s.library.root.text)): \(s.added) added, \(s.updated) updated, \(s.unchanged) unchanged, \(s.missing) missing, \(s.failed) failed in \(String(format: "%.2f", s.elapsed)) s")
+            console.out("\(s.library.name) (\(s.library.root.text)): \(s.added) added, \(s.updated) updated, \(s.unchanged) unchanged, \(s.moved) moved, \(s.missing) missing, \(s.failed) failed in \(String(format: "%.2f", s.elapsed)) s")
         }
     }
 }

@@ -94,7 +94,7 @@ struct ArtistJSON: Encodable {
 struct ScanJSON: Encodable {
     let summary: ScanSummary
 
-    enum Keys: String, CodingKey { case library, root, added, updated, unchanged, missing, failed, failures, seconds }
+    enum Keys: String, CodingKey { case library, root, added, updated, unchanged, moved, missing, failed, failures, seconds }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -103,6 +103,7 @@ struct ScanJSON: Encodable {
         try c.encode(summary.added, forKey: .added)
         try c.encode(summary.updated, forKey: .updated)
         try c.encode(summary.unchanged, forKey: .unchanged)
+        try c.encode(summary.moved, forKey: .moved)
         try c.encode(summary.missing, forKey: .missing)
         try c.encode(summary.failed, forKey: .failed)
         try c.encode(summary.failures, forKey: .failures)
