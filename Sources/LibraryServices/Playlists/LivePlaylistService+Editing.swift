@@ -14,7 +14,7 @@ extension LivePlaylistService {
             let index: Int
             if let position {
                 guard (1...(ids.count + 1)).contains(position) else {
-                    throw LibraryError(.invalidInput, "Position \(position) is out of range: \"\(playlist.name)\" has \(ids.count) entries, so insert at 1 to \(ids.count + 1).")
+                    throw LibraryError(.invalidInput, "Position \(position) is out of range: \"\(playlist.name)\" has \(Self.entries(ids.count)), so insert at 1 to \(ids.count + 1).")
                 }
                 index = position - 1
             } else {
@@ -94,6 +94,10 @@ extension LivePlaylistService {
 
     private static func outOfRange(_ position: Int, _ playlist: Playlist, count: Int) -> LibraryError {
         let range = count == 0 ? "it is empty" : "use 1 to \(count)"
-        return LibraryError(.invalidInput, "Position \(position) is out of range: \"\(playlist.name)\" has \(count) entr\(count == 1 ? "y" : "ies"); \(range).")
+        return LibraryError(.invalidInput, "Position \(position) is out of range: \"\(playlist.name)\" has \(entries(count)); \(range).")
+    }
+
+    private static func entries(_ count: Int) -> String {
+        "\(count) entr\(count == 1 ? "y" : "ies")"
     }
 }
