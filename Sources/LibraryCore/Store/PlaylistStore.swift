@@ -20,6 +20,11 @@ public enum PlaylistStore {
         try db.row("\(select) WHERE p.user_id = ? AND p.name_key = ?", [userID, PlaylistRules.name.key(for: name)]).map(decode)
     }
 
+    /// The playlist with this id, if it exists.
+    public static func find(id: Int64, _ db: Connection) throws -> Playlist? {
+        try db.row("\(select) WHERE p.id = ?", [id]).map(decode)
+    }
+
     /// Creates a playlist; fields must already be validated.
     public static func insert(
         name: String, description: String?, smartQuery: String?, smartSort: String?, smartLimit: Int?,
@@ -38,21 +43,47 @@ public enum PlaylistStore {
         try db.execute("DELETE FROM playlist WHERE id = ?", [id])
     }
 
-    /// The track ids of a playlist in order.
-    public static func trackIDs(playlistID: Int64, _ db: Connection) throws -> [Int64] {
-        try db.rows("SELECT track_id FROM playlist_item WHERE playlist_id = ? ORDER BY position", [playlistID]).compactMap { $0[0] }
+    /// Renames a playlist; the name must already be validated and free.
+    public static func rename(id: Int64, to name: String, now: Date, _ db: Connection) throws {
+        try db.execute(
+            "UPDATE playlist SET name = ?, name_key = ?, updated_at = ? WHERE id = ?",
+            [name, PlaylistRules.name.key(for: name), Int64(now.timeIntervalSince1970), id])
     }
 
-    /// The entries of a playlist in order, with their tracks (missing ones included).
+    /// Drops a playlist's saved query, making it a normal playlist.
+    public static func clearSmartQuery(id: Int64, now: Date, _ db: Connection) throws {
+        try db.execute(
+            "UPDATE playlist SET smart_query = NULL, smart_sort = NULL, smart_limit = NULL, updated_at = ? WHERE id = ?",
+            [Int64(now.timeIntervalSince1970), id])
+    }
+
+    /// The ids of the tracks in a playlist that satisfy `condition` (over `track AS t`).
+    public static func trackIDs(playlistID: Int64, matching condition: SQLFragment, _ db: Connection) throws -> Set<Int64> {
+        let sql = """
+            SELECT t.id FROM track t JOIN library l ON l.id = t.library_id
+            WHERE t.id IN (SELECT track_id FROM playlist_item WHERE playlist_id = ?) AND (\(condition.sql))
+            """
+        var arguments: [any DatabaseValueConvertible] = [playlistID]
+        arguments.append(contentsOf: condition.arguments.map { $0 as any DatabaseValueConvertible })
+        return Set(try db.rows(sql, arguments).compactMap { $0[0] as Int64? })
+    }
+
+    /// The track ids of a playlist in order.
+    public static func trackIDs(playlistID: Int64, _ db: Connection) throws -> [Int64] {
+        try db.rows("SELECT track_id FROM playlist_item WHERE playlist_id = ? ORDER BY position, id", [playlistID]).compactMap { $0[0] }
+    }
+
+    /// The entries of a playlist in order, with their tracks (missing ones included),
+    /// numbered 1... by order so positions stay contiguous even after tracks are pruned.
     public static func entries(playlistID: Int64, _ db: Connection) throws -> [PlaylistEntry] {
         let statement = try db.cachedStatement("""
             SELECT i.position, \(TrackStore.selectList)
             FROM playlist_item i JOIN track t ON t.id = i.track_id JOIN library l ON l.id = t.library_id
-            WHERE i.playlist_id = ? ORDER BY i.position
+            WHERE i.playlist_id = ? ORDER BY i.position, i.id
             """)
         var entries: [PlaylistEntry] = []
         try statement.forEach([playlistID]) { s in
-            entries.append(PlaylistEntry(position: (s.column(0) ?? 0) + 1, track: TrackStore.decode(s, offset: 1)))
+            entries.append(PlaylistEntry(position: entries.count + 1, track: TrackStore.decode(s, offset: 1)))
         }
         return entries
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LibraryCore
 
 /// Fails loudly: a test called a service it did not set up.
@@ -35,9 +36,19 @@ public struct UnimplementedPlaylistService: PlaylistService {
     public init() {}
     public func playlists() async throws -> [Playlist] { throw unimplemented("PlaylistService.playlists") }
     public func playlist(named name: String) async throws -> Playlist { throw unimplemented("PlaylistService.playlist(named:)") }
+    public func playlist(id: Int64) async throws -> Playlist { throw unimplemented("PlaylistService.playlist(id:)") }
     public func create(_ draft: PlaylistDraft) async throws -> Playlist { throw unimplemented("PlaylistService.create") }
     public func entries(of name: String) async throws -> [PlaylistEntry] { throw unimplemented("PlaylistService.entries") }
-    public func add(_ request: ListRequest, to name: String, at position: Int?) async throws -> Int { throw unimplemented("PlaylistService.add") }
-    public func remove(positions: [Int], from name: String) async throws -> Int { throw unimplemented("PlaylistService.remove") }
+    public func add(_ requests: [ListRequest], to name: String, at position: Int?) async throws -> Int { throw unimplemented("PlaylistService.add") }
+    public func remove(positions: [Int], from name: String) async throws -> Int { throw unimplemented("PlaylistService.remove(positions:)") }
+    public func remove(matching query: LibraryQuery, from name: String) async throws -> Int { throw unimplemented("PlaylistService.remove(matching:)") }
+    public func move(from: Int, to: Int, in name: String) async throws { throw unimplemented("PlaylistService.move") }
+    public func clear(_ name: String) async throws -> Int { throw unimplemented("PlaylistService.clear") }
+    public func dedupe(_ name: String) async throws -> Int { throw unimplemented("PlaylistService.dedupe") }
+    public func rename(_ name: String, to newName: String) async throws -> Playlist { throw unimplemented("PlaylistService.rename") }
+    public func duplicate(_ name: String, as newName: String) async throws -> Playlist { throw unimplemented("PlaylistService.duplicate") }
+    public func freeze(_ name: String) async throws -> Playlist { throw unimplemented("PlaylistService.freeze") }
     public func delete(named name: String) async throws -> Playlist { throw unimplemented("PlaylistService.delete") }
+    public func importM3U(_ contents: Data, from fileURL: URL, name: String?) async throws -> PlaylistImport { throw unimplemented("PlaylistService.importM3U") }
+    public func exportM3U(_ name: String, paths: M3UPathStyle) async throws -> String { throw unimplemented("PlaylistService.exportM3U") }
 }

@@ -16,71 +16,80 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func playlists() async throws -> [Playlist] {
-        try database.reading { try PlaylistStore.all(userID: userID, $0) }
+        try database.reading { db in try PlaylistStore.all(userID: userID, db).map { try withCurrentTotals($0, db) } }
     }
 
     public func playlist(named name: String) async throws -> Playlist {
-        try database.reading { try existing(name, $0) }
+        try database.reading { db in try withCurrentTotals(try existing(name, db), db) }
+    }
+
+    public func playlist(id: Int64) async throws -> Playlist {
+        try database.reading { db in
+            guard let playlist = try PlaylistStore.find(id: id, db) else {
+                throw LibraryError(.notFound, "No playlist with id \(id): it may have been deleted; see `kanora playlist list`.")
+            }
+            return try withCurrentTotals(playlist, db)
+        }
     }
 
     public func create(_ draft: PlaylistDraft) async throws -> Playlist {
         let playlist = try database.writing { db in
-            try draft.validate()
-            let name = try PlaylistRules.name.validate(draft.name)
-            if let other = try PlaylistStore.find(name: name, userID: userID, db) {
-                throw LibraryError(.conflict, "A playlist named \"\(other.name)\" already exists: choose another name.")
-            }
-            _ = try PlaylistStore.insert(
-                name: name, description: draft.description, smartQuery: nil, smartSort: nil, smartLimit: nil,
-                userID: userID, now: now(), db)
-            return try existing(name, db)
+            let frozen = try draft.freeze ? draft.rule.map { try tracks(for: $0.request, db).map(\.id) } : nil
+            let stored = draft.freeze ? nil : draft.rule
+            let id = try insert(draft, rule: stored, db)
+            if let frozen { try PlaylistStore.setTrackIDs(frozen, playlistID: id, now: now(), db) }
+            return try withCurrentTotals(try PlaylistStore.find(id: id, db)!, db)
         }
         feed.publish(.playlistsChanged(playlistID: playlist.id))
         return playlist
     }
 
     public func entries(of name: String) async throws -> [PlaylistEntry] {
-        try database.reading { db in try PlaylistStore.entries(playlistID: try existing(name, db).id, db) }
+        try database.reading { db in try entries(of: try existing(name, db), db) }
     }
 
-    public func add(_ request: ListRequest, to name: String, at position: Int?) async throws -> Int {
-        let condition = request.query.condition(now: now())
-        let order = (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks)
-        let (playlistID, count) = try database.writing { db in
+    public func rename(_ name: String, to newName: String) async throws -> Playlist {
+        let playlist = try database.writing { db in
+            let validName = try PlaylistRules.name.validate(newName)
             let playlist = try existing(name, db)
-            let tracks = try TrackStore.tracks(
-                where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, db)
-            guard !tracks.isEmpty else {
-                throw LibraryError(.notFound, "No track matches \"\(request.query)\": nothing was added to \"\(playlist.name)\".")
-            }
-            var ids = try PlaylistStore.trackIDs(playlistID: playlist.id, db)
-            let index = try insertionIndex(position, count: ids.count)
-            ids.insert(contentsOf: tracks.map(\.id), at: index)
-            try PlaylistStore.setTrackIDs(ids, playlistID: playlist.id, now: now(), db)
-            return (playlist.id, tracks.count)
+            try ensureFree(validName, except: playlist.id, db)
+            try PlaylistStore.rename(id: playlist.id, to: validName, now: now(), db)
+            return try withCurrentTotals(try PlaylistStore.find(id: playlist.id, db)!, db)
         }
-        feed.publish(.playlistsChanged(playlistID: playlistID))
-        return count
+        feed.publish(.playlistsChanged(playlistID: playlist.id))
+        return playlist
     }
 
-    public func remove(positions: [Int], from name: String) async throws -> Int {
-        let (playlistID, count) = try database.writing { db in
-            let playlist = try existing(name, db)
-            var ids = try PlaylistStore.trackIDs(playlistID: playlist.id, db)
-            for position in positions where !(1...max(1, ids.count)).contains(position) || ids.isEmpty {
-                throw LibraryError(.invalidInput, "Position \(position) is out of range: \"\(playlist.name)\" has \(ids.count) entries.")
-            }
-            for index in Set(positions).map({ $0 - 1 }).sorted(by: >) { ids.remove(at: index) }
-            try PlaylistStore.setTrackIDs(ids, playlistID: playlist.id, now: now(), db)
-            return (playlist.id, Set(positions).count)
+    public func duplicate(_ name: String, as newName: String) async throws -> Playlist {
+        let copy = try database.writing { db in
+            let original = try existing(name, db)
+            let draft = PlaylistDraft(name: newName, description: original.description, rule: try original.smartRule())
+            let id = try insert(draft, rule: draft.rule, db)
+            try PlaylistStore.setTrackIDs(try PlaylistStore.trackIDs(playlistID: original.id, db), playlistID: id, now: now(), db)
+            return try withCurrentTotals(try PlaylistStore.find(id: id, db)!, db)
         }
-        feed.publish(.playlistsChanged(playlistID: playlistID))
-        return count
+        feed.publish(.playlistsChanged(playlistID: copy.id))
+        return copy
+    }
+
+    public func freeze(_ name: String) async throws -> Playlist {
+        let playlist = try database.writing { db in
+            let playlist = try existing(name, db)
+            guard let rule = try playlist.smartRule() else {
+                throw LibraryError(.invalidInput, "\"\(playlist.name)\" is not a smart playlist: there is nothing to freeze.")
+            }
+            let ids = try tracks(for: rule.request, db).map(\.id)
+            try PlaylistStore.clearSmartQuery(id: playlist.id, now: now(), db)
+            try PlaylistStore.setTrackIDs(ids, playlistID: playlist.id, now: now(), db)
+            return try PlaylistStore.find(id: playlist.id, db)!
+        }
+        feed.publish(.playlistsChanged(playlistID: playlist.id))
+        return playlist
     }
 
     public func delete(named name: String) async throws -> Playlist {
         let playlist = try database.writing { db in
-            let playlist = try existing(name, db)
+            let playlist = try withCurrentTotals(try existing(name, db), db)
             try PlaylistStore.delete(id: playlist.id, db)
             return playlist
         }
@@ -88,16 +97,53 @@ public struct LivePlaylistService: PlaylistService {
         return playlist
     }
 
-    private func existing(_ name: String, _ db: Connection) throws -> Playlist {
+    // MARK: Shared helpers (called inside a transaction)
+
+    func existing(_ name: String, _ db: Connection) throws -> Playlist {
         if let playlist = try PlaylistStore.find(name: name, userID: userID, db) { return playlist }
         throw LibraryError(.notFound, "No playlist named \"\(name)\": see `kanora playlist list`.")
     }
 
-    private func insertionIndex(_ position: Int?, count: Int) throws -> Int {
-        guard let position else { return count }
-        guard (1...(count + 1)).contains(position) else {
-            throw LibraryError(.invalidInput, "Position \(position) is out of range: use 1 to \(count + 1).")
+    /// Validates a draft's fields and name, then inserts it with `rule` (nil: a normal playlist).
+    func insert(_ draft: PlaylistDraft, rule: SmartRule?, _ db: Connection) throws -> Int64 {
+        try draft.validate()
+        let name = try PlaylistRules.name.validate(draft.name)
+        if let limit = rule?.limit, limit < 1 {
+            throw LibraryError(.invalidInput, "The limit of a smart playlist is \(limit): use 1 or more.")
         }
-        return position - 1
+        try ensureFree(name, except: nil, db)
+        let sort = rule?.sort.map(\.description).flatMap { $0.isEmpty ? nil : $0 }
+        return try PlaylistStore.insert(
+            name: name, description: draft.description, smartQuery: rule.map(\.query.description),
+            smartSort: sort, smartLimit: rule?.limit, userID: userID, now: now(), db)
+    }
+
+    func ensureFree(_ name: String, except id: Int64?, _ db: Connection) throws {
+        if let other = try PlaylistStore.find(name: name, userID: userID, db), other.id != id {
+            throw LibraryError(.conflict, "A playlist named \"\(other.name)\" already exists: choose another name.")
+        }
+    }
+
+    /// The tracks a request matches now, in its order.
+    func tracks(for request: ListRequest, _ db: Connection) throws -> [Track] {
+        let condition = request.query.condition(now: now())
+        let order = (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks)
+        return try TrackStore.tracks(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, db)
+    }
+
+    /// A playlist's entries: stored ones, or a smart playlist's current result.
+    func entries(of playlist: Playlist, _ db: Connection) throws -> [PlaylistEntry] {
+        guard let rule = try playlist.smartRule() else { return try PlaylistStore.entries(playlistID: playlist.id, db) }
+        return try tracks(for: rule.request, db).enumerated().map { PlaylistEntry(position: $0.offset + 1, track: $0.element) }
+    }
+
+    /// A smart playlist with the count and length of its current result.
+    func withCurrentTotals(_ playlist: Playlist, _ db: Connection) throws -> Playlist {
+        guard let rule = try playlist.smartRule() else { return playlist }
+        var result = playlist
+        let tracks = try tracks(for: rule.request, db)
+        result.trackCount = tracks.count
+        result.durationMs = tracks.reduce(0) { $0 + Int64($1.metadata.durationMs) }
+        return result
     }
 }

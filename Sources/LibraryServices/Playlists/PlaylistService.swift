@@ -2,32 +2,126 @@ import Foundation
 import LibraryCore
 
 /// Manages the local user's playlists. Every edit is one transaction: a failed edit
-/// changes nothing. Positions are 1-based.
+/// changes nothing. Positions are 1-based and contiguous after every edit.
+///
+/// A smart playlist (one with a `SmartRule`) is evaluated whenever it is read; its entries
+/// cannot be edited until it is frozen into a normal playlist.
 public protocol PlaylistService: Sendable {
-    /// Every playlist, by name.
+    /// Every playlist, by name; smart ones with their current track count and length.
     func playlists() async throws -> [Playlist]
     /// The playlist with this name (ignoring case); throws `.notFound`.
     func playlist(named name: String) async throws -> Playlist
-    /// Creates a playlist after validating its fields (`PlaylistRules`).
+    /// The playlist with this id; throws `.notFound`.
+    func playlist(id: Int64) async throws -> Playlist
+    /// Creates a playlist after validating its fields (`PlaylistRules`) and its rule.
     func create(_ draft: PlaylistDraft) async throws -> Playlist
     /// The entries in order; a smart playlist is evaluated now.
     func entries(of name: String) async throws -> [PlaylistEntry]
-    /// Adds the tracks a request matches (in its order) at `position` (nil: at the end);
-    /// returns how many were added. Throws `.notFound` when nothing matches.
-    func add(_ request: ListRequest, to name: String, at position: Int?) async throws -> Int
+    /// Adds the tracks each request matches (each in its own order, requests one after
+    /// another) at `position` (nil: at the end); returns how many were added. Throws
+    /// `.notFound` when nothing matches, adding nothing.
+    func add(_ requests: [ListRequest], to name: String, at position: Int?) async throws -> Int
     /// Removes the entries at these positions; returns how many were removed.
     func remove(positions: [Int], from name: String) async throws -> Int
+    /// Removes every entry whose track matches `query`; returns how many were removed.
+    func remove(matching query: LibraryQuery, from name: String) async throws -> Int
+    /// Moves the entry at `from` so that it ends up at `to`.
+    func move(from: Int, to: Int, in name: String) async throws
+    /// Removes every entry; returns how many there were.
+    func clear(_ name: String) async throws -> Int
+    /// Removes repeated tracks, keeping each one's first entry; returns how many were removed.
+    func dedupe(_ name: String) async throws -> Int
+    /// Renames a playlist; the new name must follow `PlaylistRules` and be free.
+    func rename(_ name: String, to newName: String) async throws -> Playlist
+    /// Copies a playlist (its description, rule and entries) under a new name.
+    func duplicate(_ name: String, as newName: String) async throws -> Playlist
+    /// Turns a smart playlist into a normal one holding its current result.
+    func freeze(_ name: String) async throws -> Playlist
     /// Deletes a playlist; returns what it was.
     func delete(named name: String) async throws -> Playlist
+    /// Creates a playlist from M3U/M3U8 bytes read from `fileURL` (relative entries resolve
+    /// against its folder), named `name` or after the file. Creates nothing when no entry
+    /// matches a library track.
+    func importM3U(_ contents: Data, from fileURL: URL, name: String?) async throws -> PlaylistImport
+    /// A playlist as extended M3U text (UTF-8, `#EXTINF` lines).
+    func exportM3U(_ name: String, paths: M3UPathStyle) async throws -> String
+}
+
+extension PlaylistService {
+    /// Adds the tracks one request matches; see `add(_:to:at:)`.
+    public func add(_ request: ListRequest, to name: String, at position: Int?) async throws -> Int {
+        try await add([request], to: name, at: position)
+    }
+}
+
+/// A smart playlist's saved query, order and limit.
+public struct SmartRule: Sendable, Equatable {
+    public var query: LibraryQuery
+    /// nil: the default track order.
+    public var sort: LibrarySort?
+    public var limit: Int?
+
+    public init(query: LibraryQuery, sort: LibrarySort? = nil, limit: Int? = nil) {
+        self.query = query
+        self.sort = sort
+        self.limit = limit
+    }
+
+    /// The request that evaluates the rule.
+    public var request: ListRequest {
+        ListRequest(query: query, sort: sort, limit: limit)
+    }
 }
 
 /// The fields of a playlist to create.
 public struct PlaylistDraft: Sendable, Equatable, PlaylistFields {
     public var name: String
     public var description: String?
+    /// A saved query: the playlist is smart (unless `freeze`).
+    public var rule: SmartRule?
+    /// Store the rule's current result as normal entries instead of the rule itself.
+    public var freeze: Bool
 
-    public init(name: String, description: String? = nil) {
+    public init(name: String, description: String? = nil, rule: SmartRule? = nil, freeze: Bool = false) {
         self.name = name
         self.description = description
+        self.rule = rule
+        self.freeze = freeze
+    }
+}
+
+/// What an M3U import created, and the lines it could not match.
+public struct PlaylistImport: Sendable, Equatable {
+    public var playlist: Playlist
+    /// Entries that name no library track, with their line numbers.
+    public var unmatched: [M3UEntry]
+
+    public init(playlist: Playlist, unmatched: [M3UEntry]) {
+        self.playlist = playlist
+        self.unmatched = unmatched
+    }
+}
+
+/// How exported M3U files spell paths.
+public enum M3UPathStyle: Sendable, Equatable {
+    /// Absolute paths.
+    case absolute
+    /// Paths relative to this folder (with `../` where needed).
+    case relative(to: String)
+}
+
+extension Playlist {
+    /// The saved rule of a smart playlist, parsed back; nil for a normal playlist.
+    public func smartRule() throws(LibraryError) -> SmartRule? {
+        guard let smartQuery else { return nil }
+        do {
+            let query = try LibraryQuery.parse(smartQuery)
+            let sort = try smartSort.flatMap { text throws(QueryError) in
+                text.isEmpty ? nil : try LibrarySort.parse([text], for: .tracks)
+            }
+            return SmartRule(query: query, sort: sort, limit: smartLimit)
+        } catch {
+            throw LibraryError(.invalidInput, "The saved query of \"\(name)\" no longer reads (\(error.message)): delete the playlist and create it again.")
+        }
     }
 }
