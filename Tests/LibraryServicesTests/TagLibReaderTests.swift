@@ -43,7 +43,8 @@ struct TagLibReaderTests {
         #expect(readError("empty.mp3") == TagReadError(.empty, "empty file (0 bytes)"))
         #expect(readError("text.flac") == TagReadError(.notAudio, "not an audio file TagLib can read"))
         #expect(readError("random.mp3") == TagReadError(.notAudio, "not an audio file TagLib can read"))
-        #expect(readError("truncated.flac") == TagReadError(.corrupt, "truncated or damaged FLAC file"))
+        #expect(readError("truncated.flac") == TagReadError(.corrupt, "truncated FLAC file (ends inside its metadata)"))
+        #expect(readError("id3-only.mp3") == TagReadError(.corrupt, "truncated or damaged MP3 file (no audio data)"))
     }
 
     @Test("a missing file and a folder are unreadable")
