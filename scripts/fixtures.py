@@ -461,9 +461,33 @@ def fixtures():
         data = handle.read()
     tag_size = 10 + ((data[6] & 0x7F) << 21 | (data[7] & 0x7F) << 14 | (data[8] & 0x7F) << 7 | (data[9] & 0x7F))
     truncate("id3v24.mp3", "id3-only.mp3", tag_size)
+    # Cut to half their size: tags and headers at the front intact, so TagLib reads them fine;
+    # the reader's truncation checks (near the end of the file) must flag them. Three sources
+    # are not fixtures themselves: an MP3 without a Xing/Info header, an M4A with its moov
+    # atom first (+faststart, as most taggers leave it), whose mdat the cut shortens, and a
+    # four-second FLAC file (tagged.flac's cover and padding take more than its first half).
+    encode(os.path.join(WORK, "noxing.mp3"), MP3 + ["-write_xing", "0"], rate=22050)
+    tag_id3(os.path.join(WORK, "noxing.mp3"), {"title": "No Xing", "artist": "Half"})
+    encode(os.path.join(WORK, "faststart.m4a"), AAC + ["-movflags", "+faststart"], rate=22050, channels=2)
+    tag_mp4(os.path.join(WORK, "faststart.m4a"), {"title": "Fast Start", "artist": "Half"})
+    encode(os.path.join(WORK, "long.flac"), FLAC, seconds=4.0)
+    tag_vorbis(os.path.join(WORK, "long.flac"), flac.FLAC, {"title": "Four Seconds", "artist": "Half"})
+    def halve(source, target):
+        with open(source, "rb") as handle:
+            data = handle.read()
+        with open(path(target), "wb") as handle:
+            handle.write(data[:len(data) // 2])
+    halve(path("id3v24.mp3"), "half-xing.mp3")
+    halve(os.path.join(WORK, "noxing.mp3"), "half-noxing.mp3")
+    halve(os.path.join(WORK, "long.flac"), "half.flac")
+    halve(path("vorbis.ogg"), "half.ogg")
+    halve(path("opus.opus"), "half.opus")
+    halve(os.path.join(WORK, "faststart.m4a"), "half.m4a")
     errors = {"empty.mp3": "empty", "truncated.flac": "corrupt", "random.mp3": "notAudio", "text.flac": "notAudio",
               "truncated.ogg": "corrupt", "truncated.m4a": "corrupt", "headers-only.opus": "corrupt",
               "id3-only.mp3": "corrupt"}
+    errors.update({name: "corrupt" for name in ("half-xing.mp3", "half-noxing.mp3", "half.flac", "half.ogg",
+                                                "half.opus", "half.m4a")})
 
     document = {
         "durationToleranceMs": 150,

@@ -5,6 +5,7 @@
 // MPEG::File happily scans random bytes for a frame sync and calls them valid.
 
 #include "ctaglib.h"
+#include "truncation.hpp"
 
 #include <cerrno>
 #include <cstdlib>
@@ -38,6 +39,7 @@
 #include <taglib/vorbisfile.h>
 #include <taglib/wavfile.h>
 #include <taglib/wavpackfile.h>
+#include <taglib/xingheader.h>
 #include <taglib/xiphcomment.h>
 
 namespace {
@@ -97,9 +99,15 @@ Kind sniffMagic(const std::vector<unsigned char> &b, size_t at) {
     return Kind::none;
 }
 
+struct Sniffed {
+    Kind kind;
+    // Where the magic bytes (or the first MPEG frame) are: after any ID3v2 tags.
+    off_t offset;
+};
+
 // Skips any ID3v2 tags (FLAC, APE, TTA and MP3 files may start with one) and the zero
 // padding some taggers leave after them, then looks at the magic bytes.
-Kind sniff(int fd) {
+Sniffed sniff(int fd) {
     off_t offset = 0;
     bool sawID3 = false;
     for (int tags = 0; tags < 4; ++tags) {
@@ -112,13 +120,13 @@ Kind sniff(int fd) {
     }
     std::vector<unsigned char> buffer = readAt(fd, offset, 4096);
     Kind kind = sniffMagic(buffer, 0);
-    if (kind != Kind::none) return kind;
+    if (kind != Kind::none) return {kind, offset};
     // Some encoders and taggers leave zero padding before the first MPEG frame.
     size_t at = 0;
     while (at < buffer.size() && buffer[at] == 0) ++at;
-    if (isMPEGFrameHeader(buffer, at)) return Kind::mpeg;
+    if (isMPEGFrameHeader(buffer, at)) return {Kind::mpeg, offset + static_cast<off_t>(at)};
     // An ID3v2 tag is MPEG's tag format: let MPEG::File judge whatever follows it.
-    return sawID3 ? Kind::mpeg : Kind::none;
+    return {sawID3 ? Kind::mpeg : Kind::none, offset};
 }
 
 // MARK: - Cover art
@@ -247,9 +255,21 @@ bool usable(TagLib::File &file) {
     return audio && audio->sampleRate() > 0;
 }
 
-ctaglib_result *damaged(TagLib::File &file, const char *format) {
-    const char *reason = file.isValid() ? "no audio data" : "TagLib could not parse the file";
-    ctaglib_result *result = makeResult(CTAGLIB_STATUS_CORRUPT, reason);
+// A recognised file cut short: `detail` says how ("ends at 48% of its audio data").
+ctaglib_result *truncated(const char *format, const std::string &detail) {
+    std::string reason = std::string("truncated ") + format + " file (" + detail + ")";
+    ctaglib_result *result = makeResult(CTAGLIB_STATUS_CORRUPT, reason.c_str());
+    if (result) result->format = strdup(format);
+    return result;
+}
+
+// A file TagLib could not use. `cut` is the truncation check's finding, when it has one:
+// the more specific reason.
+ctaglib_result *damaged(TagLib::File &file, const char *format, const std::string &cut = std::string()) {
+    if (!cut.empty()) return truncated(format, cut);
+    std::string reason = std::string("truncated or damaged ") + format + " file" +
+                         (file.isValid() ? " (no audio data)" : "");
+    ctaglib_result *result = makeResult(CTAGLIB_STATUS_CORRUPT, reason.c_str());
     if (result) result->format = strdup(format);
     return result;
 }
@@ -270,52 +290,62 @@ ctaglib_result *finish(TagLib::File &file, const Extras &extras, const TagLib::P
     return result;
 }
 
-ctaglib_result *readMPEG(TagLib::IOStream *stream) {
+ctaglib_result *readMPEG(TagLib::IOStream *stream, const ctaglib::Source &source) {
     TagLib::MPEG::File file(stream, TagLib::ID3v2::FrameFactory::instance(), true, TagLib::AudioProperties::Average);
-    if (!usable(file)) return damaged(file, "MP3");
+    if (!usable(file)) return damaged(file, "MP3", ctaglib::mpegTruncation(source, file.firstFrameOffset(), 0, 0));
     Extras extras;
     int layer = file.audioProperties() ? file.audioProperties()->layer() : 3;
     extras.format = layer == 1 ? "MP1" : layer == 2 ? "MP2" : "MP3";
     TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.ID3v2Tag() : nullptr;
     extras.hasCoverArt = hasPicture(id3) || (file.hasAPETag() && hasPicture(file.APETag()));
+    const TagLib::MPEG::XingHeader *xing = file.audioProperties()->xingHeader();
+    std::string cut = ctaglib::mpegTruncation(source, file.firstFrameOffset(), xing ? xing->totalSize() : 0,
+                                              xing ? xing->totalFrames() : 0);
+    if (!cut.empty()) return truncated(extras.format, cut);
     TagLib::PropertyMap map = file.properties();
     addCompilation(id3, map);
     return finish(file, extras, map);
 }
 
-ctaglib_result *readFLAC(TagLib::IOStream *stream) {
+ctaglib_result *readFLAC(TagLib::IOStream *stream, const ctaglib::Source &source) {
     TagLib::FLAC::File file(stream, TagLib::ID3v2::FrameFactory::instance(), true, TagLib::AudioProperties::Average);
-    if (!usable(file)) return damaged(file, "FLAC");
+    if (!usable(file)) return damaged(file, "FLAC", ctaglib::flacTruncation(source));
     Extras extras;
     extras.format = "FLAC";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
     TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.ID3v2Tag() : nullptr;
     extras.hasCoverArt = !file.pictureList().isEmpty() || (file.hasXiphComment() && hasPicture(file.xiphComment())) ||
                          hasPicture(id3);
+    std::string cut = ctaglib::flacTruncation(source);
+    if (!cut.empty()) return truncated(extras.format, cut);
     TagLib::PropertyMap map = file.properties();
     addCompilation(id3, map);
     return finish(file, extras, map);
 }
 
 template <typename OggFile>
-ctaglib_result *readOgg(TagLib::IOStream *stream, const char *format) {
+ctaglib_result *readOgg(TagLib::IOStream *stream, const ctaglib::Source &source, const char *format) {
     OggFile file(stream, true, TagLib::AudioProperties::Average);
-    if (!usable(file)) return damaged(file, format);
+    if (!usable(file)) return damaged(file, format, ctaglib::oggTruncation(source));
     // Header pages but no audio pages: the length comes from the last page's granule.
-    if (file.audioProperties()->lengthInMilliseconds() <= 0) return damaged(file, format);
+    if (file.audioProperties()->lengthInMilliseconds() <= 0) return damaged(file, format, ctaglib::oggTruncation(source));
     Extras extras;
     extras.format = format;
     extras.hasCoverArt = hasPicture(file.tag());
+    std::string cut = ctaglib::oggTruncation(source);
+    if (!cut.empty()) return truncated(format, cut);
     return finish(file, extras, file.properties());
 }
 
-ctaglib_result *readOggFLAC(TagLib::IOStream *stream) {
+ctaglib_result *readOggFLAC(TagLib::IOStream *stream, const ctaglib::Source &source) {
     TagLib::Ogg::FLAC::File file(stream, true, TagLib::AudioProperties::Average);
-    if (!usable(file)) return damaged(file, "Ogg FLAC");
+    if (!usable(file)) return damaged(file, "Ogg FLAC", ctaglib::oggTruncation(source));
     Extras extras;
     extras.format = "Ogg FLAC";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
     extras.hasCoverArt = hasPicture(file.tag());
+    std::string cut = ctaglib::oggTruncation(source);
+    if (!cut.empty()) return truncated(extras.format, cut);
     ctaglib_result *result = finish(file, extras, file.properties());
     // Streamed Ogg FLAC (ffmpeg's muxer) leaves STREAMINFO's sample count at 0, so 1.13
     // reports no length; the last page's granule position is the sample count.
@@ -330,9 +360,9 @@ ctaglib_result *readOggFLAC(TagLib::IOStream *stream) {
     return result;
 }
 
-ctaglib_result *readMP4(TagLib::IOStream *stream) {
+ctaglib_result *readMP4(TagLib::IOStream *stream, const ctaglib::Source &source) {
     TagLib::MP4::File file(stream, true, TagLib::AudioProperties::Average);
-    if (!usable(file)) return damaged(file, "MP4");
+    if (!usable(file)) return damaged(file, "MP4", ctaglib::mp4Truncation(source));
     Extras extras;
     extras.format = "MP4";
     if (TagLib::MP4::Properties *audio = file.audioProperties()) {
@@ -342,18 +372,22 @@ ctaglib_result *readMP4(TagLib::IOStream *stream) {
     }
     TagLib::MP4::Tag *tag = file.tag();
     extras.hasCoverArt = tag && tag->contains("covr") && !tag->item("covr").toCoverArtList().isEmpty();
+    std::string cut = ctaglib::mp4Truncation(source);
+    if (!cut.empty()) return truncated(extras.format, cut);
     TagLib::PropertyMap map = file.properties();
     addCompilation(tag, map);
     addFreeformAtoms(tag, map);
     return finish(file, extras, map);
 }
 
-ctaglib_result *readWAV(TagLib::IOStream *stream) {
+ctaglib_result *readWAV(TagLib::IOStream *stream, const ctaglib::Source &source) {
     TagLib::RIFF::WAV::File file(stream, true, TagLib::AudioProperties::Average);
-    if (!usable(file)) return damaged(file, "WAV");
+    if (!usable(file)) return damaged(file, "WAV", ctaglib::wavTruncation(source));
     Extras extras;
     extras.format = "WAV";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    std::string cut = ctaglib::wavTruncation(source);
+    if (!cut.empty()) return truncated(extras.format, cut);
     TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.ID3v2Tag() : nullptr;
     extras.hasCoverArt = hasPicture(id3);
     TagLib::PropertyMap map = file.properties();
@@ -361,12 +395,14 @@ ctaglib_result *readWAV(TagLib::IOStream *stream) {
     return finish(file, extras, map);
 }
 
-ctaglib_result *readAIFF(TagLib::IOStream *stream) {
+ctaglib_result *readAIFF(TagLib::IOStream *stream, const ctaglib::Source &source) {
     TagLib::RIFF::AIFF::File file(stream, true, TagLib::AudioProperties::Average);
-    if (!usable(file)) return damaged(file, "AIFF");
+    if (!usable(file)) return damaged(file, "AIFF", ctaglib::aiffTruncation(source));
     Extras extras;
     extras.format = "AIFF";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
+    std::string cut = ctaglib::aiffTruncation(source);
+    if (!cut.empty()) return truncated(extras.format, cut);
     TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.tag() : nullptr;
     extras.hasCoverArt = hasPicture(id3);
     TagLib::PropertyMap map = file.properties();
@@ -429,17 +465,17 @@ ctaglib_result *readASF(TagLib::IOStream *stream) {
     return finish(file, extras, map);
 }
 
-ctaglib_result *readKind(Kind kind, TagLib::IOStream *stream) {
+ctaglib_result *readKind(Kind kind, TagLib::IOStream *stream, const ctaglib::Source &source) {
     switch (kind) {
-    case Kind::mpeg: return readMPEG(stream);
-    case Kind::flac: return readFLAC(stream);
-    case Kind::oggVorbis: return readOgg<TagLib::Ogg::Vorbis::File>(stream, "Vorbis");
-    case Kind::oggOpus: return readOgg<TagLib::Ogg::Opus::File>(stream, "Opus");
-    case Kind::oggSpeex: return readOgg<TagLib::Ogg::Speex::File>(stream, "Speex");
-    case Kind::oggFLAC: return readOggFLAC(stream);
-    case Kind::mp4: return readMP4(stream);
-    case Kind::wav: return readWAV(stream);
-    case Kind::aiff: return readAIFF(stream);
+    case Kind::mpeg: return readMPEG(stream, source);
+    case Kind::flac: return readFLAC(stream, source);
+    case Kind::oggVorbis: return readOgg<TagLib::Ogg::Vorbis::File>(stream, source, "Vorbis");
+    case Kind::oggOpus: return readOgg<TagLib::Ogg::Opus::File>(stream, source, "Opus");
+    case Kind::oggSpeex: return readOgg<TagLib::Ogg::Speex::File>(stream, source, "Speex");
+    case Kind::oggFLAC: return readOggFLAC(stream, source);
+    case Kind::mp4: return readMP4(stream, source);
+    case Kind::wav: return readWAV(stream, source);
+    case Kind::aiff: return readAIFF(stream, source);
     case Kind::wavPack: return readWavPack(stream);
     case Kind::ape: return readAPE(stream);
     case Kind::musepack: return readMusepack(stream);
@@ -467,15 +503,23 @@ ctaglib_result *read(const char *path) {
         close(fd);
         return makeResult(CTAGLIB_STATUS_EMPTY);
     }
-    Kind kind = sniff(fd);
-    close(fd);
-    if (kind == Kind::none) return makeResult(CTAGLIB_STATUS_NOT_AUDIO);
+    // Kept open for the truncation checks, which read near the end after TagLib is done.
+    struct Closer {
+        int fd;
+        ~Closer() { close(fd); }
+    } closer{fd};
+    Sniffed sniffed = sniff(fd);
+    if (sniffed.kind == Kind::none) return makeResult(CTAGLIB_STATUS_NOT_AUDIO);
+    // An ID3v2 tag in front that runs past the end: cut before any audio (sniff calls
+    // whatever has an ID3v2 tag and nothing recognisable after it MPEG).
+    if (sniffed.offset > info.st_size) return truncated("MP3", "ends inside its ID3v2 tag");
 
     // Read-only, so closing the file never raises inotify's IN_CLOSE_WRITE for a watcher.
     errno = 0;
     TagLib::FileStream stream(path, true);
     if (!stream.isOpen()) return makeResult(CTAGLIB_STATUS_CANNOT_OPEN, nullptr, errno ? errno : EIO);
-    return readKind(kind, &stream);
+    ctaglib::Source source{fd, static_cast<long long>(info.st_size), static_cast<long long>(sniffed.offset)};
+    return readKind(sniffed.kind, &stream, source);
 }
 
 } // namespace

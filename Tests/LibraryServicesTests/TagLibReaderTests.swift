@@ -49,7 +49,24 @@ struct TagLibReaderTests {
         #expect(readError("empty.mp3") == TagReadError(.empty, "empty file (0 bytes)"))
         #expect(readError("text.flac") == TagReadError(.notAudio, "not an audio file TagLib can read"))
         #expect(readError("random.mp3") == TagReadError(.notAudio, "not an audio file TagLib can read"))
-        #expect(readError("truncated.flac") == TagReadError(.corrupt, "truncated or damaged FLAC file"))
+        #expect(readError("truncated.flac") == TagReadError(.corrupt, "truncated FLAC file (ends inside its metadata)"))
+        #expect(readError("id3-only.mp3") == TagReadError(.corrupt, "truncated or damaged MP3 file (no audio data)"))
+    }
+
+    @Test("files cut to half their size, front intact, say how they were cut")
+    func truncationMessages() {
+        let expected: [String: String] = [
+            "half-xing.mp3": "truncated MP3 file (ends at 34% of its audio data)",
+            "half-noxing.mp3": "truncated MP3 file (its last frame is cut short)",
+            "half.flac": "truncated FLAC file (ends at 12% of its audio data)",
+            "half.ogg": "truncated Vorbis file (its last page is cut short)",
+            "half.opus": "truncated Opus file (its last page is cut short)",
+            "half.m4a": "truncated AAC file (ends at 15% of its audio data)",
+            "truncated.m4a": "truncated MP4 file (its 'moov' atom runs past the end of the file)",
+        ]
+        for (name, message) in expected {
+            #expect(readError(name) == TagReadError(.corrupt, message), "\(name)")
+        }
     }
 
     @Test("a missing file and a folder are unreadable")

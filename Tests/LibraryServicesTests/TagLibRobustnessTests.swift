@@ -49,6 +49,32 @@ struct TagLibRobustnessTests {
     }
 }
 
+/// Files cut short with their front intact read fine in TagLib; the C layer's checks near
+/// the end of the file must report them. WavPack, TTA and WMA have no such check.
+@Suite("TagLibReader on copies of the good fixtures cut to half their size")
+struct TagLibTruncationTests {
+    static let names: [String] = {
+        let unchecked: Set<String> = ["wavpack.wv", "tta.tta", "wma.wma"]
+        return ((try? Fixtures.expected())?.files.keys.sorted() ?? []).filter { !unchecked.contains($0) }
+    }()
+
+    @Test("a good fixture cut in half is corrupt, and the reason says truncated", arguments: names)
+    func halfCopy(_ name: String) throws {
+        let original = try Data(contentsOf: Fixtures.url(name))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-half-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent(name)
+        try original.prefix(original.count / 2).write(to: url)
+        #expect {
+            _ = try TagLibReader().read(RawPath(url.path))
+        } throws: { error in
+            guard let error = error as? TagReadError else { return false }
+            return error.kind == .corrupt && error.message.hasPrefix("truncated")
+        }
+    }
+}
+
 /// A tiny deterministic generator, so failures reproduce.
 private struct SplitMix {
     var state: UInt64

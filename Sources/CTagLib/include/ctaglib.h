@@ -26,7 +26,12 @@ typedef enum ctaglib_status {
     CTAGLIB_STATUS_EMPTY = 2,
     /** The content is not an audio format TagLib can read (whatever the extension says). */
     CTAGLIB_STATUS_NOT_AUDIO = 3,
-    /** A recognised format (format is set) whose file is damaged, truncated or has no audio. */
+    /**
+     * A recognised format (format is set) whose file is damaged, truncated or has no audio;
+     * message holds a short reason for the user. Besides TagLib's own verdict, a cheap check
+     * near the end of the file catches files cut short whose front (tags, headers) is
+     * intact: "truncated MP3 file (ends at 48% of its audio data)".
+     */
     CTAGLIB_STATUS_CORRUPT = 4,
     /** TagLib threw; message holds what() when available. */
     CTAGLIB_STATUS_EXCEPTION = 5
@@ -46,7 +51,7 @@ typedef struct ctaglib_result {
     int error_number;
     /** Canonical format name ("MP3", "FLAC", "Opus", "AAC", ...), or NULL when unknown. */
     const char *format;
-    /** A detail for failures (exception text, what was wrong), or NULL. */
+    /** CORRUPT: the reason, for the user. EXCEPTION: what() when available. Else NULL. */
     const char *message;
     /** Duration in milliseconds. */
     int duration_ms;

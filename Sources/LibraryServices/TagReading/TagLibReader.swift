@@ -37,7 +37,9 @@ public struct TagLibReader: TagReader {
         case CTAGLIB_STATUS_NOT_AUDIO:
             throw TagReadError(.notAudio, "not an audio file TagLib can read")
         case CTAGLIB_STATUS_CORRUPT:
-            throw TagReadError(.corrupt, "truncated or damaged \(format ?? "audio") file")
+            // The C layer says how: "truncated FLAC file (ends at 48% of its audio data)".
+            let reason = raw.message.map { String(cString: $0) }
+            throw TagReadError(.corrupt, reason ?? "truncated or damaged \(format ?? "audio") file")
         default:
             let detail = raw.message.map { String(cString: $0) } ?? "unknown error"
             throw TagReadError(.readerFailure, "TagLib failed: \(detail)")
