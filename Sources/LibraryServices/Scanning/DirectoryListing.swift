@@ -54,8 +54,8 @@ struct DirectoryReader {
         }
     }
 
-    /// Lists `path`, statting each entry (following symlinks).
-    func list(_ path: RawPath, mtimeNs: Int64) -> Result<DirectoryListing, SystemError> {
+    /// Lists `path`, statting each entry (following symlinks) and leaving out what `ignore` excludes.
+    func list(_ path: RawPath, mtimeNs: Int64, ignore: IgnoreRules = IgnoreRules()) -> Result<DirectoryListing, SystemError> {
         guard let handle = path.withCString({ opendir($0) }) else {
             return .failure(SystemError(errno))
         }
@@ -78,9 +78,10 @@ struct DirectoryReader {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
+                guard !ignore.excludes(child, isDirectory: true) else { continue }
                 listing.subdirectories.append(child)
             case S_IFREG:
-                guard AudioFileTypes.isCandidate(child) else { continue }
+                guard AudioFileTypes.isCandidate(child), !ignore.excludes(child, isDirectory: false) else { continue }
                 listing.files.append(FileFacts(
                     path: child, size: Int64(info.st_size), mtimeNs: Self.nanoseconds(info.st_mtim),
                     ctimeNs: Self.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino)))

@@ -56,8 +56,8 @@ final class ScanEngine {
     private func walk(_ options: ScanOptions) throws {
         let directories = DirectoryReader(includeHidden: options.includeHidden)
         var visited = Set<DirectoryID>()
-        var stack = [target.scope]
-        while let path = stack.popLast() {
+        var stack = [(target.scope, try inheritedIgnoreRules())]
+        while let (path, inherited) = stack.popLast() {
             if isCancelled() { throw CancellationError() }
             switch DirectoryReader.directoryID(of: path) {
             case .failure(let code):
@@ -68,15 +68,28 @@ final class ScanEngine {
                     report(ScanFailure(path: path.text, reason: "symbolic link loop: this folder was already scanned"), counted: false)
                     continue
                 }
-                switch directories.list(path, mtimeNs: mtimeNs) {
+                let rules = inherited.adding(folder: path)
+                switch directories.list(path, mtimeNs: mtimeNs, ignore: rules) {
                 case .failure(let code):
                     try folderFailed(path, reason: code.description)
                 case .success(let listing):
-                    stack.append(contentsOf: listing.subdirectories.reversed())
+                    stack.append(contentsOf: listing.subdirectories.reversed().map { ($0, rules) })
                     try plan(listing, options)
                 }
             }
         }
+    }
+
+    /// The ignore rules of the folders above the scope, up to the library root, so scanning
+    /// a subfolder honours its parents' `.kanoraignore` files.
+    private func inheritedIgnoreRules() throws -> IgnoreRules {
+        var folders: [RawPath] = []
+        var folder = target.scope
+        while folder != target.library.root, folder.isInside(target.library.root), folder.bytes.count > 1 {
+            folder = folder.parent
+            folders.append(folder)
+        }
+        return folders.reversed().reduce(IgnoreRules()) { $0.adding(folder: $1) }
     }
 
     private func plan(_ listing: DirectoryListing, _ options: ScanOptions) throws {
