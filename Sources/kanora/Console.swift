@@ -33,6 +33,15 @@ final class Console: Sendable {
     /// Writes a line of results.
     func out(_ line: String) { write(line + "\n", toError: false) }
 
+    /// Writes raw bytes (a file path that may not be UTF-8) as a line of results.
+    func out(bytes: [UInt8]) {
+        if isCapturing {
+            captured.withLock { $0.out += String(decoding: bytes, as: UTF8.self) + "\n" }
+            return
+        }
+        FileHandle.standardOutput.write(Data(bytes + [0x0A]))
+    }
+
     /// Writes a line of diagnostics.
     func err(_ line: String) { write(line + "\n", toError: true) }
 

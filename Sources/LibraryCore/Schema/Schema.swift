@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial, trackSearch]
+    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -215,5 +215,12 @@ public enum Schema {
             INSERT INTO track_search (rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
             VALUES (new.id, new.title_fold, new.artist_fold, new.album_fold, new.album_artist_fold, new.composer_fold, new.genre_fold);
         END;
+        """)
+
+    /// Indexes for common listing queries: year ranges (`year:1990..1999`) and recent
+    /// additions (`added:-7d..`) read a slice of the table instead of scanning all of it.
+    static let queryIndexes = Migration("v3-query-indexes", sql: """
+        CREATE INDEX track_by_year ON track(year);
+        CREATE INDEX track_by_added ON track(added_at);
         """)
 }

@@ -16,6 +16,7 @@ public struct UnimplementedLibraryService: LibraryService {
     public func tracks(_ request: ListRequest) async throws -> [Track] { throw unimplemented("LibraryService.tracks") }
     public func albums(_ request: ListRequest) async throws -> [AlbumSummary] { throw unimplemented("LibraryService.albums") }
     public func artists(_ request: ListRequest) async throws -> [ArtistSummary] { throw unimplemented("LibraryService.artists") }
+    public func search(_ text: String, limit: Int?) async throws -> [Track] { throw unimplemented("LibraryService.search") }
     public func track(id: Int64) async throws -> Track? { throw unimplemented("LibraryService.track(id:)") }
     public func track(path: RawPath) async throws -> Track? { throw unimplemented("LibraryService.track(path:)") }
     public func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics { throw unimplemented("LibraryService.statistics") }

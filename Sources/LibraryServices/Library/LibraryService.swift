@@ -17,6 +17,9 @@ public protocol LibraryService: Sendable {
     func albums(_ request: ListRequest) async throws -> [AlbumSummary]
     /// Artists credited on at least one track matching a request.
     func artists(_ request: ListRequest) async throws -> [ArtistSummary]
+    /// Present tracks matching full-text search `text` (folded; the last word is a prefix),
+    /// best match first; throws `.invalidInput` when the text has no word to search for.
+    func search(_ text: String, limit: Int?) async throws -> [Track]
     /// One track by id.
     func track(id: Int64) async throws -> Track?
     /// One track by absolute path.

@@ -72,6 +72,12 @@ public struct LiveLibraryService: LibraryService {
         }
     }
 
+    public func search(_ text: String, limit: Int?) async throws -> [Track] {
+        let query: SearchQuery
+        do { query = try SearchQuery.parse(text) } catch { throw LibraryError.wrap(error) }
+        return try database.reading { try TrackStore.search(query, limit: limit, $0) }
+    }
+
     public func track(id: Int64) async throws -> Track? {
         try database.reading { try TrackStore.find(id: id, $0) }
     }

@@ -13,9 +13,12 @@ extension Kanora {
                   kanora list                          every track
                   kanora list albums artist:björk       albums with a matching track
                   kanora list year:1990..1999 --sort year+
+                  kanora list --format '$albumartist - $album ($year) / $track. $title'
+                  kanora list genre:jazz --paths | xargs -d '\\n' mpv
                 """)
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
 
         @Option(name: .long, parsing: .upToNextOption, help: "Sort keys, e.g. `--sort year+ title-`.")
         var sort: [String] = []
@@ -31,6 +34,7 @@ extension Kanora {
 
         func validate() throws {
             if let limit, limit < 1 { throw ArgumentParser.ValidationError("--limit must be at least 1.") }
+            _ = try output.mode(json: global.json, target: targetAndQuery.0)
         }
 
         /// The target named by the first term, and the remaining query terms.
@@ -52,29 +56,25 @@ extension Kanora {
             } catch {
                 throw LibraryError(.invalidInput, error.message)
             }
-            let viewModel = TrackListViewModel(services: try global.services(mustExist: true))
-            await viewModel.load(target, request)
-            let state = viewModel.state
-            if let message = state.viewState.failureMessage { throw LibraryError(.invalidInput, message) }
-            render(state.rows)
-        }
-
-        private func render(_ rows: TrackListViewModel.Rows) {
-            let console = Console.current
-            if global.json {
-                switch rows {
-                case .tracks(let tracks): console.out(JSONOutput.text(tracks.map(TrackJSON.init)))
-                case .albums(let albums): console.out(JSONOutput.text(albums.map(AlbumJSON.init)))
-                case .artists(let artists): console.out(JSONOutput.text(artists.map(ArtistJSON.init)))
-                }
-                return
-            }
-            guard rows.count > 0 else {
-                if !global.quiet { console.err("kanora: nothing matches") }
-                return
-            }
-            for line in Tables.table(for: rows).render(maxWidth: console.outputWidth) {
-                console.out(line)
+            let services = try global.services(mustExist: true)
+            let printer = RowPrinter(mode: try output.mode(json: global.json, target: target), quiet: global.quiet)
+            switch target {
+            case .tracks:
+                let viewModel = TrackListViewModel(services: services)
+                await viewModel.load(.tracks, request)
+                let state = viewModel.state
+                if let message = state.viewState.failureMessage { throw LibraryError(.database, message) }
+                if case .tracks(let tracks) = state.rows { printer.print(tracks) }
+            case .albums:
+                let viewModel = AlbumListViewModel(services: services)
+                await viewModel.load(request)
+                if let message = viewModel.state.viewState.failureMessage { throw LibraryError(.database, message) }
+                printer.print(viewModel.state.rows)
+            case .artists:
+                let viewModel = ArtistListViewModel(services: services)
+                await viewModel.load(request)
+                if let message = viewModel.state.viewState.failureMessage { throw LibraryError(.database, message) }
+                printer.print(viewModel.state.rows)
             }
         }
     }

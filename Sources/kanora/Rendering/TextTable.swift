@@ -45,7 +45,10 @@ struct TextTable {
 enum DisplayWidth {
     /// Columns `text` takes: 2 for wide characters, 0 for combining marks.
     static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width($1) }
+        // Printable ASCII is one column a byte; tables are mostly that, and the Unicode
+        // property lookups below dominate rendering time on large listings.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + width($1) }
     }
 
     /// `text` cut to at most `columns`, ending in "…" when cut.

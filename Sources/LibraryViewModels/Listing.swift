@@ -1,0 +1,54 @@
+import LibraryCore
+import LibraryServices
+
+/// What a `ListingViewModel` lists: the request it loads, its rows, and how to fetch them.
+public protocol Listing: Sendable {
+    associatedtype Request: Sendable & Equatable
+    associatedtype Row: Sendable & Equatable
+
+    /// The request a new view model starts with.
+    static var initialRequest: Request { get }
+
+    /// The rows for `request`, from the services.
+    static func rows(for request: Request, from services: ServiceContainer) async throws -> [Row]
+}
+
+/// Albums with at least one track matching a query.
+public enum AlbumListing: Listing {
+    public static var initialRequest: ListRequest { ListRequest() }
+
+    public static func rows(for request: ListRequest, from services: ServiceContainer) async throws -> [AlbumSummary] {
+        try await services.library.albums(request)
+    }
+}
+
+/// Artists credited on at least one track matching a query.
+public enum ArtistListing: Listing {
+    public static var initialRequest: ListRequest { ListRequest() }
+
+    public static func rows(for request: ListRequest, from services: ServiceContainer) async throws -> [ArtistSummary] {
+        try await services.library.artists(request)
+    }
+}
+
+/// Full-text search text and how many results to show at most.
+public struct SearchRequest: Sendable, Equatable {
+    public var text: String
+    public var limit: Int?
+
+    public init(text: String = "", limit: Int? = nil) {
+        self.text = text
+        self.limit = limit
+    }
+}
+
+/// Tracks found by full-text search, best match first.
+public enum TrackSearchListing: Listing {
+    public static var initialRequest: SearchRequest { SearchRequest() }
+
+    public static func rows(for request: SearchRequest, from services: ServiceContainer) async throws -> [Track] {
+        // While someone types, text with no word yet ("", "-") shows nothing rather than an error.
+        guard (try? SearchQuery.parse(request.text)) != nil else { return [] }
+        return try await services.library.search(request.text, limit: request.limit)
+    }
+}

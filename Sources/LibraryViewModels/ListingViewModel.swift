@@ -1,0 +1,104 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+import Observation
+
+/// Rows for a request, in order, refreshed when tracks change: the one state machine behind
+/// `AlbumListViewModel`, `ArtistListViewModel` and `SearchViewModel`.
+@Observable
+public final class ListingViewModel<Source: Listing>: Sendable {
+    /// Everything a view shows.
+    public struct State: Sendable, Equatable {
+        public var viewState: ViewState
+        /// The request the rows answer (or, while loading, are being fetched for).
+        public var request: Source.Request
+        public var rows: [Source.Row]
+
+        public init(viewState: ViewState = .idle, request: Source.Request = Source.initialRequest, rows: [Source.Row] = []) {
+            self.viewState = viewState
+            self.request = request
+            self.rows = rows
+        }
+    }
+
+    @ObservationIgnored private let services: ServiceContainer
+    @ObservationIgnored private let store: StateStore<State>
+
+    public init(services: ServiceContainer, state: State = State()) {
+        self.services = services
+        self.store = StateStore(state)
+    }
+
+    /// The current state (observable).
+    public var state: State {
+        access(keyPath: \.state)
+        return store.state
+    }
+
+    /// A fresh stream of states for one subscriber, starting with the current one.
+    public func updates() -> AsyncStream<State> { store.updates() }
+
+    /// Loads the rows for `request`; the previous rows stay visible while it loads.
+    public func load(_ request: Source.Request) async {
+        set { $0.viewState = .loading; $0.request = request }
+        do {
+            let rows = try await Source.rows(for: request, from: services)
+            set { state in
+                // A newer load may have started meanwhile; its result wins.
+                guard state.request == request else { return }
+                state.rows = rows
+                state.viewState = .loaded
+            }
+        } catch {
+            set { state in
+                guard state.request == request else { return }
+                state.viewState = .failed(error.localizedDescription)
+            }
+        }
+    }
+
+    /// Reloads the current request.
+    public func reload() async {
+        await load(store.state.request)
+    }
+
+    /// Reloads whenever tracks change, for as long as this view model lives.
+    public func startObserving() {
+        store.retain(observe(services.feed, isRelevant: { event in
+            if case .tracksChanged = event { return true }
+            return false
+        }, reload: { [weak self] in await self?.reload() }))
+    }
+
+    /// A view model showing `state`, over services that fail if called: for tests and previews.
+    public static func stub(_ state: State = State(viewState: .loaded)) -> ListingViewModel {
+        ListingViewModel(services: .mock(), state: state)
+    }
+
+    private func set(_ body: (inout State) -> Void) {
+        withMutation(keyPath: \.state) { _ = store.update(body) }
+    }
+}
+
+/// Albums matching a query: `load(ListRequest(query: ...))`.
+public typealias AlbumListViewModel = ListingViewModel<AlbumListing>
+
+/// Artists matching a query: `load(ListRequest(query: ...))`.
+public typealias ArtistListViewModel = ListingViewModel<ArtistListing>
+
+/// Full-text search results: `search("blue train")`.
+public typealias SearchViewModel = ListingViewModel<TrackSearchListing>
+
+extension ListingViewModel where Source == TrackSearchListing {
+    /// Searches for `text` (no results, and no error, while it holds no word to search for).
+    public func search(_ text: String, limit: Int? = nil) async {
+        await load(SearchRequest(text: text, limit: limit))
+    }
+}
+
+extension ListingViewModel.State where Source == TrackSearchListing {
+    /// The search text.
+    public var text: String { request.text }
+    /// The tracks found, best match first.
+    public var results: [Track] { rows }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import LibraryCore
+import LibraryServices
+import LibraryViewModels
+
+extension Kanora {
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find tracks by words in their title, artists, album, composer or genre.",
+            discussion: """
+                Case and accents are ignored (`bjork` finds Björk) and the last word may be the \
+                start of a word (`blue tra` finds "Blue Train"). Best matches come first, title \
+                matches before album or genre matches. Missing tracks are not listed.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: OutputOptions
+
+        @Option(name: .long, help: "Show at most this many tracks.")
+        var limit: Int?
+
+        @Argument(help: "The words to search for.")
+        var words: [String] = []
+
+        var text: String { words.joined(separator: " ") }
+
+        func validate() throws {
+            if let limit, limit < 1 { throw ArgumentParser.ValidationError("--limit must be at least 1.") }
+            do { _ = try SearchQuery.parse(text) } catch { throw ArgumentParser.ValidationError(error.message) }
+            _ = try output.mode(json: global.json, target: .tracks)
+        }
+
+        func run() async throws {
+            let printer = RowPrinter(mode: try output.mode(json: global.json, target: .tracks), quiet: global.quiet)
+            let viewModel = SearchViewModel(services: try global.services(mustExist: true))
+            await viewModel.search(text, limit: limit)
+            if let message = viewModel.state.viewState.failureMessage { throw LibraryError(.database, message) }
+            printer.print(viewModel.state.results)
+        }
+    }
+}
