@@ -9,7 +9,9 @@ import TestSupport
 struct LibraryViewModelTests {
     @Test func loadsLibrariesAndStatistics() async throws {
         let stats = LibraryStatistics(libraries: 1, tracks: 12, albums: 3, totalDurationMs: 60_000)
-        let service = StubLibraryService(libraries: [Samples.library], statistics: stats)
+        var service = MockLibraryService()
+        service.librariesHandler = { [Samples.library] }
+        service.statisticsHandler = { _ in stats }
         let viewModel = LibraryViewModel(services: .mock(library: service))
         await viewModel.load()
         #expect(viewModel.state == LibraryViewModel.State(viewState: .loaded, libraries: [Samples.library], statistics: stats))

@@ -9,7 +9,8 @@ import TestSupport
 @Suite("TrackListViewModel")
 struct TrackListViewModelTests {
     @Test func loadGoesFromLoadingToLoadedWithRows() async throws {
-        let service = StubLibraryService(tracks: [Samples.track(1, "A"), Samples.track(2, "B")])
+        var service = MockLibraryService()
+        service.tracksHandler = { _ in [Samples.track(1, "A"), Samples.track(2, "B")] }
         let viewModel = TrackListViewModel(services: .mock(library: service))
         var states = viewModel.updates().makeAsyncIterator()
         #expect(await states.next()?.viewState == .idle)
@@ -24,15 +25,16 @@ struct TrackListViewModelTests {
     }
 
     @Test func failureBecomesAFailedStateWithTheMessage() async throws {
-        let service = StubLibraryService()
-        service.fail(with: LibraryError(.database, "The database is busy: try again."))
+        var service = MockLibraryService()
+        service.albumsHandler = { _ in throw LibraryError(.database, "The database is busy: try again.") }
         let viewModel = TrackListViewModel(services: .mock(library: service))
         await viewModel.load(.albums, ListRequest())
         #expect(viewModel.state.viewState == .failed("The database is busy: try again."))
     }
 
     @Test func everySubscriberGetsEveryState() async throws {
-        let service = StubLibraryService(tracks: [Samples.track(1, "A")])
+        var service = MockLibraryService()
+        service.tracksHandler = { _ in [Samples.track(1, "A")] }
         let viewModel = TrackListViewModel(services: .mock(library: service))
         let first = viewModel.updates()
         let second = viewModel.updates()
@@ -50,21 +52,23 @@ struct TrackListViewModelTests {
 
     @Test func reloadsWhenTheFeedReportsChangedTracks() async throws {
         let feed = ChangeFeed()
-        let service = StubLibraryService(tracks: [Samples.track(1, "A")])
+        let tracks = Shared([Samples.track(1, "A")])
+        var service = MockLibraryService()
+        service.tracksHandler = { _ in tracks.read() }
         let viewModel = TrackListViewModel(services: .mock(library: service, feed: feed))
         await viewModel.load(.tracks, ListRequest())
         viewModel.startObserving()
         var states = viewModel.updates().makeAsyncIterator()
         _ = await states.next()
 
-        service.setTracks([Samples.track(1, "A"), Samples.track(3, "C")])
+        tracks.set([Samples.track(1, "A"), Samples.track(3, "C")])
         feed.publish(.playlistsChanged(playlistID: nil))
         feed.publish(.tracksChanged(libraryID: 1))
 
         var latest = viewModel.state
         while latest.rows.count != 2, let next = await states.next() { latest = next }
         #expect(latest.rows.count == 2)
-        #expect(service.calls("tracks") == 2)
+        #expect(tracks.reads == 2)
     }
 
     @Test func stubShowsTheGivenStateWithoutCallingServices() {
@@ -74,7 +78,8 @@ struct TrackListViewModelTests {
     }
 
     @Test func stateChangesAreObservable() async throws {
-        let service = StubLibraryService(tracks: [Samples.track(1, "A")])
+        var service = MockLibraryService()
+        service.tracksHandler = { _ in [Samples.track(1, "A")] }
         let viewModel = TrackListViewModel(services: .mock(library: service))
         let changed = Flag()
         withObservationTracking { _ = viewModel.state } onChange: { changed.set() }
