@@ -98,6 +98,7 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Decodes bytes as UTF-8, escaping invalid sequences as `\xNN`, then NFC-normalises.
     public static func text(of bytes: [UInt8]) -> String {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         if let valid = String(validating: bytes, as: UTF8.self) {
             return valid.precomposedStringWithCanonicalMapping
         }

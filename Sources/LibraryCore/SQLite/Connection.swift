@@ -101,8 +101,12 @@ public final class Connection {
 
     /// The first column of the first row, converted; nil when no row or NULL.
     public func scalar<T: DatabaseValueConvertible>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> T? {
-        guard let row = try row(sql, arguments), !row.values.isEmpty else { return nil }
-        return T.fromDatabaseValue(row.values[0])
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        guard try statement.step() else { return nil }
+        let value: T? = statement.column(0)
+        sqlite3_reset(statement.handle)
+        return value
     }
 
     /// The rowid of the last inserted row.

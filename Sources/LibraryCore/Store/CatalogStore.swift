@@ -1,14 +1,24 @@
 import Foundation
 
+/// Album and artist ids a scan already wrote, so each is upserted once per scan rather than
+/// once per track. Not thread-safe: one writer uses it.
+public final class CatalogCache {
+    fileprivate var artists: [String: (id: Int64, hasSort: Bool, hasMBID: Bool)] = [:]
+    fileprivate var albums: [String: Int64] = [:]
+
+    public init() {}
+}
+
 /// SQL for the derived `album`, `artist` and `track_artist` tables.
 public enum CatalogStore {
     /// The album row for a track's metadata (created or refreshed); nil when it has no album.
-    public static func albumID(for metadata: TrackMetadata, _ db: Connection) throws -> Int64? {
+    public static func albumID(for metadata: TrackMetadata, cache: CatalogCache? = nil, _ db: Connection) throws -> Int64? {
         guard let grouping = AlbumGrouping(metadata) else { return nil }
+        if let id = cache?.albums[grouping.key] { return id }
         let artistID = try artistID(
             name: grouping.albumArtist,
             sortName: metadata.compilation ? nil : metadata.albumArtistSort,
-            musicBrainzID: metadata.compilation ? nil : metadata.musicBrainz.albumArtistID, db)
+            musicBrainzID: metadata.compilation ? nil : metadata.musicBrainz.albumArtistID, cache: cache, db)
         let id: Int64? = try db.scalar("""
             INSERT INTO album (group_key, title, title_sort, album_artist, album_artist_sort, artist_id,
                                compilation, mb_album_id, mb_release_group_id)
@@ -22,35 +32,44 @@ public enum CatalogStore {
             """, [grouping.key, grouping.title, metadata.albumSort, grouping.albumArtist,
                   metadata.compilation ? nil : metadata.albumArtistSort, artistID, metadata.compilation,
                   metadata.musicBrainz.albumID, metadata.musicBrainz.releaseGroupID])
+        if let id { cache?.albums[grouping.key] = id }
         return id
     }
 
     /// The artist row for a name (created if new; names equal after folding are one artist).
-    public static func artistID(name: String, sortName: String?, musicBrainzID: String?, _ db: Connection) throws -> Int64 {
+    public static func artistID(name: String, sortName: String?, musicBrainzID: String?, cache: CatalogCache? = nil, _ db: Connection) throws -> Int64 {
+        let key = TextFold.fold(name)
+        // A cached artist is upserted again only to record a sort name or MBID it lacked.
+        if let cached = cache?.artists[key], sortName == nil || cached.hasSort, musicBrainzID == nil || cached.hasMBID {
+            return cached.id
+        }
         let id: Int64? = try db.scalar("""
             INSERT INTO artist (name, name_key, sort_name, mb_artist_id) VALUES (?, ?, ?, ?)
             ON CONFLICT (name_key) DO UPDATE SET
                 sort_name = coalesce(excluded.sort_name, sort_name),
                 mb_artist_id = coalesce(excluded.mb_artist_id, mb_artist_id)
             RETURNING id
-            """, [name, TextFold.fold(name), sortName, musicBrainzID])
-        return id ?? db.lastInsertedRowID
+            """, [name, key, sortName, musicBrainzID])
+        let result = id ?? db.lastInsertedRowID
+        let previous = cache?.artists[key]
+        cache?.artists[key] = (result, sortName != nil || previous?.hasSort == true, musicBrainzID != nil || previous?.hasMBID == true)
+        return result
     }
 
     /// Replaces a track's artist and album-artist links.
-    public static func linkArtists(trackID: Int64, metadata: TrackMetadata, _ db: Connection) throws {
+    public static func linkArtists(trackID: Int64, metadata: TrackMetadata, cache: CatalogCache? = nil, _ db: Connection) throws {
         try db.execute("DELETE FROM track_artist WHERE track_id = ?", [trackID])
         let insert = try db.cachedStatement(
             "INSERT OR IGNORE INTO track_artist (track_id, artist_id, role, position) VALUES (?, ?, ?, ?)")
         for (position, name) in metadata.artists.enumerated() {
             let sort = position == 0 ? metadata.artistSort : nil
             let mbid = position == 0 ? metadata.musicBrainz.artistID : nil
-            try insert.execute([trackID, try artistID(name: name, sortName: sort, musicBrainzID: mbid, db), "artist", position])
+            try insert.execute([trackID, try artistID(name: name, sortName: sort, musicBrainzID: mbid, cache: cache, db), "artist", position])
         }
         for (position, name) in metadata.albumArtists.enumerated() {
             let sort = position == 0 ? metadata.albumArtistSort : nil
             let mbid = position == 0 ? metadata.musicBrainz.albumArtistID : nil
-            try insert.execute([trackID, try artistID(name: name, sortName: sort, musicBrainzID: mbid, db), "albumartist", position])
+            try insert.execute([trackID, try artistID(name: name, sortName: sort, musicBrainzID: mbid, cache: cache, db), "albumartist", position])
         }
     }
 

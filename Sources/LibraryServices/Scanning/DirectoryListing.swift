@@ -4,7 +4,7 @@ import Glibc
 import LibraryCore
 
 /// One directory's contents: audio-candidate files with their `stat` facts, and subfolders.
-struct DirectoryListing {
+struct DirectoryListing: Sendable {
     var path: RawPath
     var mtimeNs: Int64
     var files: [FileFacts] = []

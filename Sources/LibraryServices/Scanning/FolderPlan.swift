@@ -1,7 +1,7 @@
 import LibraryCore
 
 /// What to do with one folder's files, decided by comparing `stat` with the database.
-struct FolderPlan {
+struct FolderPlan: Sendable {
     var listing: DirectoryListing
     /// Files to open: new ones (no id) and changed ones (their track id).
     var toRead: [(file: FileFacts, trackID: Int64?)] = []
@@ -13,10 +13,18 @@ struct FolderPlan {
     var knownFailures: [(file: FileFacts, failure: StoredFailure)] = []
     /// Files unchanged since the last scan.
     var unchangedCount = 0
+    /// Paths (text) of this folder's files that failed in an earlier scan.
+    var failedBefore: Set<String> = []
+
+    /// Whether `file` had a recorded failure before this scan.
+    func hadFailure(_ file: FileFacts) -> Bool {
+        !failedBefore.isEmpty && failedBefore.contains(file.path.text)
+    }
 
     /// Compares a listing with what the database holds for its folder.
     init(listing: DirectoryListing, stored: [StoredFile], failures: [String: StoredFailure], full: Bool) {
         self.listing = listing
+        failedBefore = Set(failures.keys)
         var storedByPath = Dictionary(stored.map { ($0.pathText, $0) }, uniquingKeysWith: { first, _ in first })
         for file in listing.files {
             let key = file.path.text

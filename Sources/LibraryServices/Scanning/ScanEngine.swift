@@ -18,6 +18,7 @@ final class ScanEngine {
     private var target: ScanTarget!
     private var generation: Int64 = 0
     private var pending: [FolderPlan] = []
+    private var writer: BatchWriter!
     private var pendingReads = 0
     /// Files that were being read when a previous run died: read one at a time.
     private var suspects: Set<RawPath> = []
@@ -43,10 +44,18 @@ final class ScanEngine {
             return (target, try LibraryStore.beginScan(id: target.library.id, now: startTime, db))
         }
         summary = ScanSummary(library: target.library)
+        writer = BatchWriter(database: database, libraryID: target.library.id, generation: generation)
         emit(.started(target.library, scope: target.scope))
         try recoverFromCrash()
-        try walk(request.options)
-        try flush(request.options)
+        do {
+            try walk(request.options)
+            try flush(request.options)
+            try drainWriter()
+        } catch {
+            // Let the batch in flight commit (or fail) before giving up: never half a batch.
+            _ = try? writer.collect()
+            throw error
+        }
         try finish()
         summary.elapsed = Date().timeIntervalSince(started)
         emit(.progress(progress))
@@ -97,7 +106,8 @@ final class ScanEngine {
             report(ScanFailure(path: problem.path.text, reason: problem.reason))
         }
         let libraryID = target.library.id
-        let (stored, failures) = try database.writeWithoutTransaction { db in
+        // The reader connection: folders are planned while the writer commits other folders.
+        let (stored, failures) = try database.read { db in
             let folderID = try FolderStore.id(libraryID: libraryID, path: listing.path, db)
             let stored = try folderID.map { try TrackStore.storedFiles(folderID: $0, db) } ?? []
             return (stored, try FailureStore.failures(libraryID: libraryID, inFolder: listing.path, db))
@@ -115,45 +125,30 @@ final class ScanEngine {
         emit(.progress(timed(progress)))
     }
 
-    /// Reads the pending files in parallel, then writes the whole batch in one transaction.
+    /// Reads the pending files in parallel, then hands them to the writer, which commits
+    /// them in one transaction while the walk goes on.
     private func flush(_ options: ScanOptions) throws {
         guard !pending.isEmpty else { return }
         let files = pending.flatMap { $0.toRead.map(\.file) }
+        let readStart = Date()
         let results = read(files)
-        let batchTime = now()
-        let (libraryID, generation) = (target.library.id, self.generation)
-        var offset = 0
-        var outcomes: [(ScanFailure?, Bool)] = []
-        try database.write { db in
-            outcomes.removeAll()
-            offset = 0
-            for plan in pending {
-                let folderID = try FolderStore.markSeen(
-                    libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs, generation: generation, db)
-                for (file, trackID) in plan.toRead {
-                    switch results[offset] {
-                    case .success(let read):
-                        let albumID = try CatalogStore.albumID(for: read.metadata, db)
-                        let id = try TrackStore.save(
-                            read.metadata, file: file, fingerprint: read.fingerprint, libraryID: libraryID, folderID: folderID,
-                            albumID: albumID, generation: generation, now: batchTime, db)
-                        try CatalogStore.linkArtists(trackID: id, metadata: read.metadata, db)
-                        try FailureStore.remove(libraryID: libraryID, pathText: file.path.text, db)
-                        outcomes.append((nil, trackID != nil))
-                    case .failure(let error):
-                        try FailureStore.record(libraryID: libraryID, file: file, kind: error.kind.rawValue, reason: error.message, generation: generation, now: batchTime, db)
-                        outcomes.append((ScanFailure(path: file.path.text, reason: error.message), false))
-                    }
-                    offset += 1
-                }
-                for (file, failure) in plan.knownFailures {
-                    try FailureStore.record(libraryID: libraryID, file: file, kind: failure.kind, reason: failure.reason, generation: generation, now: batchTime, db)
-                }
-                try TrackStore.markMissing(ids: plan.vanished, now: batchTime, db)
-                for id in plan.reappeared { try TrackStore.markPresent(id: id, db) }
-            }
-        }
-        for (failure, wasUpdate) in outcomes {
+        summary.timings.reading += Date().timeIntervalSince(readStart)
+        let batch = ScanBatch(plans: pending, results: results, time: now())
+        apply(try writer.submit(batch))
+        pending.removeAll(keepingCapacity: true)
+        pendingReads = 0
+    }
+
+    /// Waits for the batch being written and counts it.
+    private func drainWriter() throws {
+        apply(try writer.collect())
+    }
+
+    /// Adds a written batch's outcome to the counters (on the scan thread).
+    private func apply(_ outcome: BatchOutcome?) {
+        guard let outcome else { return }
+        summary.timings.writing += outcome.seconds
+        for (failure, wasUpdate) in outcome.files {
             if let failure {
                 report(failure)
             } else {
@@ -161,14 +156,9 @@ final class ScanEngine {
                 if wasUpdate { summary.updated += 1 } else { summary.added += 1 }
             }
         }
-        for plan in pending {
-            summary.missing += plan.vanished.count
-            for (file, failure) in plan.knownFailures {
-                report(ScanFailure(path: file.path.text, reason: failure.reason))
-            }
-        }
-        pending.removeAll(keepingCapacity: true)
-        pendingReads = 0
+        summary.missing += outcome.vanished
+        for failure in outcome.knownFailures { report(failure) }
+        emit(.progress(timed(progress)))
     }
 
     /// Reads files in parallel under a "batch" journal entry; suspects from a crashed run

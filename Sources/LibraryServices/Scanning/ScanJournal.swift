@@ -59,7 +59,14 @@ struct ScanJournal {
 
     /// Hex, so any byte (newlines, invalid UTF-8) survives a line-based file.
     static func encode(_ path: RawPath) -> String {
-        path.bytes.map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(path.bytes.count * 2)
+        for byte in path.bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func decode(_ line: String) -> RawPath? {

@@ -96,8 +96,20 @@ public struct ScanSummary: Sendable, Equatable {
     public var failed = 0
     public var failures: [ScanFailure] = []
     public var elapsed: Double = 0
+    /// Where the time went (wall seconds), for `--verbose` and benchmarks.
+    public var timings = ScanTimings()
 
     public init(library: Library) {
         self.library = library
     }
+}
+
+/// Wall-clock seconds spent in the phases of a scan.
+public struct ScanTimings: Sendable, Equatable {
+    /// Reading tags (in parallel) and fingerprints.
+    public var reading: Double = 0
+    /// Writing batches to the database.
+    public var writing: Double = 0
+
+    public init() {}
 }

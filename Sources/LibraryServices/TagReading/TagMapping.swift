@@ -62,15 +62,15 @@ public enum TagMapping {
 
     /// A positive whole number ("0" means unset in many taggers).
     static func parseCount(_ text: String) -> Int? {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value > 0 else { return nil }
+        guard let value = Int(Tags.trimmed(text)), value > 0 else { return nil }
         return value
     }
 
     /// A decimal number, optionally followed by `unit` ("-6.50 dB", "+1.2dB", "0.98").
     static func parseNumber(_ text: String, unit: String? = nil) -> Double? {
-        var text = text.trimmingCharacters(in: .whitespaces)
+        var text = Tags.trimmed(text)
         if let unit, text.lowercased().hasSuffix(unit.lowercased()) {
-            text = String(text.dropLast(unit.count)).trimmingCharacters(in: .whitespaces)
+            text = Tags.trimmed(String(text.dropLast(unit.count)))
         }
         guard let value = Double(text), value.isFinite else { return nil }
         return value
@@ -91,10 +91,20 @@ private struct Tags {
     init(_ properties: [String: [String]]) {
         remaining = properties.compactMapValues { values in
             let cleaned = values
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .map(Tags.trimmed)
                 .filter { !$0.isEmpty }
             return cleaned.isEmpty ? nil : cleaned
         }
+    }
+
+    /// `text` without leading and trailing white space (fast when there is none).
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return text }
+        if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[start...end])
     }
 
     /// The keys no field used, with their cleaned values.

@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import LibraryCore
+
+/// One batch ready to write: the planned folders and what reading their files gave.
+struct ScanBatch: Sendable {
+    var plans: [FolderPlan]
+    var results: [Result<ReadFile, TagReadError>]
+    var time: Date
+}
+
+/// What writing a batch did, for the summary.
+struct BatchOutcome: Sendable {
+    /// Per file read, in order: the failure, or nil and whether it updated an existing track.
+    var files: [(failure: ScanFailure?, wasUpdate: Bool)] = []
+    /// Tracks marked missing because their files vanished from the batch's folders.
+    var vanished = 0
+    /// Files that failed before, are unchanged, and so failed again without being read.
+    var knownFailures: [ScanFailure] = []
+    var seconds: Double = 0
+}
+
+/// Writes batches on its own serial queue, one transaction each, so the scanner reads the
+/// next batch while this one is written. At most one batch is in flight: `submit` waits
+/// for the previous one, which keeps memory bounded and errors in order.
+final class BatchWriter: @unchecked Sendable {
+    private let database: DatabaseQueue
+    private let libraryID: Int64
+    private let generation: Int64
+    private let queue = DispatchQueue(label: "kanora.scan.writer")
+    private let group = DispatchGroup()
+    // Touched only on `queue`, or after `group.wait()` (which orders the accesses).
+    private let cache = CatalogCache()
+    private var result: Result<BatchOutcome, any Error>?
+
+    init(database: DatabaseQueue, libraryID: Int64, generation: Int64) {
+        self.database = database
+        self.libraryID = libraryID
+        self.generation = generation
+    }
+
+    /// Starts writing `batch` after collecting the previous batch's outcome, which it returns.
+    func submit(_ batch: ScanBatch) throws -> BatchOutcome? {
+        let previous = try collect()
+        queue.async(group: group) { [self] in
+            let start = Date()
+            result = Result { () throws -> BatchOutcome in
+                var outcome = try database.write { db in try write(batch, db) }
+                outcome.seconds = Date().timeIntervalSince(start)
+                return outcome
+            }
+        }
+        return previous
+    }
+
+    /// Waits for the batch in flight and returns its outcome (nil when none), or its error.
+    func collect() throws -> BatchOutcome? {
+        group.wait()
+        defer { result = nil }
+        return try result?.get()
+    }
+
+    private func write(_ batch: ScanBatch, _ db: Connection) throws -> BatchOutcome {
+        var outcome = BatchOutcome()
+        var offset = 0
+        for plan in batch.plans {
+            let folderID = try FolderStore.markSeen(
+                libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs, generation: generation, db)
+            for (file, trackID) in plan.toRead {
+                switch batch.results[offset] {
+                case .success(let read):
+                    let albumID = try CatalogStore.albumID(for: read.metadata, cache: cache, db)
+                    let id = try TrackStore.save(
+                        read.metadata, file: file, fingerprint: read.fingerprint, libraryID: libraryID, folderID: folderID,
+                        albumID: albumID, generation: generation, now: batch.time, db)
+                    try CatalogStore.linkArtists(trackID: id, metadata: read.metadata, cache: cache, db)
+                    if plan.hadFailure(file) {
+                        try FailureStore.remove(libraryID: libraryID, pathText: file.path.text, db)
+                    }
+                    outcome.files.append((nil, trackID != nil))
+                case .failure(let error):
+                    try FailureStore.record(
+                        libraryID: libraryID, file: file, kind: error.kind.rawValue, reason: error.message,
+                        generation: generation, now: batch.time, db)
+                    outcome.files.append((ScanFailure(path: file.path.text, reason: error.message), false))
+                }
+                offset += 1
+            }
+            for (file, failure) in plan.knownFailures {
+                try FailureStore.record(
+                    libraryID: libraryID, file: file, kind: failure.kind, reason: failure.reason,
+                    generation: generation, now: batch.time, db)
+            }
+            outcome.knownFailures += plan.knownFailures.map { ScanFailure(path: $0.file.path.text, reason: $0.failure.reason) }
+            outcome.vanished += plan.vanished.count
+            try TrackStore.markMissing(ids: plan.vanished, now: batch.time, db)
+            for id in plan.reappeared { try TrackStore.markPresent(id: id, db) }
+        }
+        return outcome
+    }
+}
