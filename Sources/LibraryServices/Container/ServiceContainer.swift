@@ -7,6 +7,8 @@ public struct ServiceContainer: Sendable {
     public let library: any LibraryService
     public let scanner: any ScanService
     public let playlists: any PlaylistService
+    /// Keeps libraries in sync continuously (`kanora watch`).
+    public let watcher: any WatchService
     /// The change feed the services publish to and view models subscribe to.
     public let feed: ChangeFeed
     /// The clock, so tests can pin "now".
@@ -14,11 +16,13 @@ public struct ServiceContainer: Sendable {
 
     public init(
         library: any LibraryService, scanner: any ScanService, playlists: any PlaylistService,
-        feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init
+        watcher: any WatchService = UnimplementedWatchService(), feed: ChangeFeed,
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.library = library
         self.scanner = scanner
         self.playlists = playlists
+        self.watcher = watcher
         self.feed = feed
         self.now = now
     }
@@ -31,7 +35,10 @@ public struct ServiceContainer: Sendable {
         } catch {
             throw LibraryError(.fileSystem, "Cannot create the folder \(directory.path) for the database: \(error.localizedDescription)")
         }
-        return try open(.file(databaseURL.path), reader: reader, files: .beside(databaseURL))
+        // The database's own files (and journal, lock) never trigger a sync, should they lie in a library.
+        return try open(
+            .file(databaseURL.path), reader: reader, files: .beside(databaseURL),
+            ignoredNames: [databaseURL.lastPathComponent])
     }
 
     /// Live services over a fresh in-memory database: for tests and previews.
@@ -45,16 +52,18 @@ public struct ServiceContainer: Sendable {
     /// Any subset of fakes; the services not given fail loudly when called.
     public static func mock(
         library: (any LibraryService)? = nil, scanner: (any ScanService)? = nil,
-        playlists: (any PlaylistService)? = nil, feed: ChangeFeed = ChangeFeed(),
+        playlists: (any PlaylistService)? = nil, watcher: (any WatchService)? = nil, feed: ChangeFeed = ChangeFeed(),
         now: @escaping @Sendable () -> Date = Date.init
     ) -> ServiceContainer {
         ServiceContainer(
             library: library ?? UnimplementedLibraryService(), scanner: scanner ?? UnimplementedScanService(),
-            playlists: playlists ?? UnimplementedPlaylistService(), feed: feed, now: now)
+            playlists: playlists ?? UnimplementedPlaylistService(), watcher: watcher ?? UnimplementedWatchService(),
+            feed: feed, now: now)
     }
 
     private static func open(
-        _ location: Connection.Location, reader: any TagReader, files: ScanFiles, now: @escaping @Sendable () -> Date = Date.init
+        _ location: Connection.Location, reader: any TagReader, files: ScanFiles, ignoredNames: [String] = [],
+        now: @escaping @Sendable () -> Date = Date.init
     ) throws(LibraryError) -> ServiceContainer {
         let database: DatabaseQueue
         do {
@@ -63,10 +72,12 @@ public struct ServiceContainer: Sendable {
             throw LibraryError.wrap(error)
         }
         let feed = ChangeFeed()
+        let library = LiveLibraryService(database: database, feed: feed, now: now)
+        let scanner = LiveScanService(database: database, reader: reader, feed: feed, files: files, now: now)
         return ServiceContainer(
-            library: LiveLibraryService(database: database, feed: feed, now: now),
-            scanner: LiveScanService(database: database, reader: reader, feed: feed, files: files, now: now),
+            library: library, scanner: scanner,
             playlists: LivePlaylistService(database: database, feed: feed, now: now),
+            watcher: LiveWatchService(library: library, scanner: scanner, feed: feed, ignoredNamePrefixes: ignoredNames, now: now),
             feed: feed, now: now)
     }
 }

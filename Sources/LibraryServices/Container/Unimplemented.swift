@@ -32,6 +32,14 @@ public struct UnimplementedScanService: ScanService {
     }
 }
 
+/// A `WatchService` whose watches fail with `.unimplemented`.
+public struct UnimplementedWatchService: WatchService {
+    public init() {}
+    public func watch(_ request: WatchRequest) -> WatchSession {
+        WatchSession(events: AsyncThrowingStream { $0.finish(throwing: unimplemented("WatchService.watch")) }, stop: {})
+    }
+}
+
 /// A `PlaylistService` whose every method throws `.unimplemented`.
 public struct UnimplementedPlaylistService: PlaylistService {
     public init() {}

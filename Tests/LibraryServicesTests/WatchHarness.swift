@@ -1,0 +1,102 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+import Synchronization
+import TestSupport
+
+/// A `ScanService` that counts the scans it forwards.
+final class CountingScanService: ScanService {
+    private let base: any ScanService
+    private let scopes = Mutex<[RawPath]>([])
+
+    init(_ base: any ScanService) { self.base = base }
+
+    var count: Int { scopes.withLock { $0.count } }
+    var folders: [RawPath] { scopes.withLock { $0 } }
+
+    func scan(_ request: ScanRequest) -> AsyncThrowingStream<ScanEvent, any Error> {
+        scopes.withLock { $0.append(request.path) }
+        return base.scan(request)
+    }
+}
+
+/// A library in a temporary folder, scanned once, and a watch over it whose events are recorded.
+final class WatchHarness: Sendable {
+    let folder: TemporaryDirectory
+    let services: ServiceContainer
+    let scanner: CountingScanService
+    let watcher: LiveWatchService
+    private let recorded = Mutex<(events: [WatchEvent], error: (any Error)?, ended: Bool)>(([], nil, false))
+    private let session = Mutex<WatchSession?>(nil)
+
+    /// The library's folder, with `files` (relative path -> title) scanned once.
+    init(files: [String: String] = ["Artist/Album/01.mp3": "One"]) async throws {
+        let folder = try TemporaryDirectory("watch")
+        let services = try ServiceContainer.inMemory(reader: FakeTagReader())
+        for (path, title) in files { try folder.write(path, FakeTagReader.file(FakeTagReader.track(title))) }
+        if !files.isEmpty { _ = try await services.scanner.run(folder.url.path, name: "Music") }
+        let scanner = CountingScanService(services.scanner)
+        self.folder = folder
+        self.services = services
+        self.scanner = scanner
+        watcher = LiveWatchService(library: services.library, scanner: scanner, feed: services.feed, stopGrace: .seconds(5))
+    }
+
+    func write(_ relative: String, title: String) throws {
+        try folder.write(relative, FakeTagReader.file(FakeTagReader.track(title)))
+    }
+
+    /// Starts watching and records every event until the watch ends.
+    func start(_ options: WatchOptions = WatchOptions(debounce: 0.2), libraries: [String] = []) {
+        let session = watcher.watch(WatchRequest(libraries: libraries, options: options))
+        self.session.withLock { $0 = session }
+        Task {
+            do {
+                for try await event in session.events { self.recorded.withLock { $0.events.append(event) } }
+            } catch {
+                self.recorded.withLock { $0.error = error }
+            }
+            self.recorded.withLock { $0.ended = true }
+        }
+    }
+
+    func stop() async {
+        await session.withLock { $0 }?.stop()
+    }
+
+    var events: [WatchEvent] { recorded.withLock { $0.events } }
+    var error: (any Error)? { recorded.withLock { $0.error } }
+    var ended: Bool { recorded.withLock { $0.ended } }
+
+    var syncs: [WatchSync] {
+        events.compactMap { if case .synced(let sync) = $0 { sync } else { nil } }
+    }
+
+    var modes: [WatchMode] {
+        events.compactMap { if case .watching(_, let mode) = $0 { mode } else { nil } }
+    }
+
+    func titles(includeMissing: Bool = false) async throws -> [String] {
+        try await services.library.tracks(ListRequest(includeMissing: includeMissing)).map(\.title).sorted()
+    }
+
+    func missingTitles() async throws -> [String] {
+        try await services.library.tracks(ListRequest(includeMissing: true)).filter { $0.missingSince != nil }.map(\.title).sorted()
+    }
+
+    func remove() async {
+        await stop()
+        folder.remove()
+    }
+}
+
+/// Polls `condition` until it holds or `timeout` passes; whether it held. Bounds every wait,
+/// so a broken watcher fails a test instead of hanging it.
+func eventually(timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return try await condition()
+}
