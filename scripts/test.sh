@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 swift build --build-tests
-swift test --skip-build "$@"
+timeout 1800 swift test --skip-build "$@"

@@ -133,6 +133,8 @@ final class ScanEngine {
         let readStart = Date()
         let results = read(files)
         summary.timings.reading += Date().timeIntervalSince(readStart)
+        progress.read += results.count { if case .success = $0 { true } else { false } }
+        emit(.progress(timed(progress)))
         let batch = ScanBatch(plans: pending, results: results, time: now())
         apply(try writer.submit(batch))
         pending.removeAll(keepingCapacity: true)
@@ -151,9 +153,10 @@ final class ScanEngine {
         for (failure, wasUpdate) in outcome.files {
             if let failure {
                 report(failure)
+            } else if wasUpdate {
+                summary.updated += 1
             } else {
-                progress.read += 1
-                if wasUpdate { summary.updated += 1 } else { summary.added += 1 }
+                summary.added += 1
             }
         }
         summary.missing += outcome.vanished
