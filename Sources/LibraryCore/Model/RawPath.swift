@@ -100,7 +100,7 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func text(of bytes: [UInt8]) -> String {
         if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         if let valid = String(validating: bytes, as: UTF8.self) {
-            return valid.precomposedStringWithCanonicalMapping
+            return isSurelyNFC(valid) ? valid : valid.precomposedStringWithCanonicalMapping
         }
         var result = ""
         var index = 0
@@ -115,6 +115,26 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
             }
         }
         return result.precomposedStringWithCanonicalMapping
+    }
+
+    /// A quick check that `text` is already NFC, so the (slow) normalisation can be
+    /// skipped: true when it has no combining marks and none of the few characters that
+    /// NFC replaces (Hangul jamo, Greek extended, compatibility ideographs, K/Å/Ω signs).
+    static func isSurelyNFC(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars where scalar.value >= 0x0300 {
+            switch scalar.value {
+            case 0x0300...0x036F, 0x0374, 0x037E, 0x0387, 0x1100...0x11FF, 0x1F00...0x1FFF,
+                 0x2126, 0x212A, 0x212B, 0xA960...0xA97F, 0xD7B0...0xD7FF, 0xF900...0xFAFF,
+                 0x2F800...0x2FA1F:
+                return false
+            default:
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: return false
+                default: continue
+                }
+            }
+        }
+        return true
     }
 
     private static func utf8SequenceLength(_ bytes: [UInt8], at index: Int) -> Int {

@@ -28,21 +28,15 @@ public enum FailureStore {
         try db.execute("DELETE FROM scan_failure WHERE library_id = ? AND path_text = ?", [libraryID, pathText])
     }
 
-    /// The recorded failures under a folder (not recursive), keyed by path text.
-    public static func failures(libraryID: Int64, inFolder folder: RawPath, _ db: Connection) throws -> [String: StoredFailure] {
-        let prefix = folder.text.hasSuffix("/") ? folder.text : folder.text + "/"
-        let statement = try db.cachedStatement("""
+    /// The recorded failures of files under `scope` (recursively).
+    public static func failures(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> [StoredFailure] {
+        let prefix = scope.text.hasSuffix("/") ? scope.text : scope.text + "/"
+        return try db.rows("""
             SELECT path_text, file_size, mtime_ns, kind, reason FROM scan_failure
-            WHERE library_id = ? AND substr(path_text, 1, length(?)) = ? AND instr(substr(path_text, length(?) + 1), '/') = 0
-            """)
-        var result: [String: StoredFailure] = [:]
-        try statement.forEach([libraryID, prefix, prefix, prefix]) { s in
-            let failure = StoredFailure(
-                pathText: s.column(0) ?? "", size: s.column(1) ?? 0, mtimeNs: s.column(2) ?? 0,
-                kind: s.column(3) ?? "", reason: s.column(4) ?? "")
-            result[failure.pathText] = failure
+            WHERE library_id = ? AND substr(path_text, 1, length(?)) = ?
+            """, [libraryID, prefix, prefix]).map { row in
+            StoredFailure(pathText: row[0] ?? "", size: row[1] ?? 0, mtimeNs: row[2] ?? 0, kind: row[3] ?? "", reason: row[4] ?? "")
         }
-        return result
     }
 
     /// Every recorded failure, by path.

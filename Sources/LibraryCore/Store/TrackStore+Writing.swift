@@ -11,12 +11,15 @@ public struct StoredFile: Sendable, Equatable {
 }
 
 extension TrackStore {
-    /// The tracks recorded in one folder.
-    public static func storedFiles(folderID: Int64, _ db: Connection) throws -> [StoredFile] {
-        let statement = try db.cachedStatement(
-            "SELECT id, path_text, file_size, mtime_ns, ctime_ns, missing_since FROM track WHERE folder_id = ?")
+    /// The tracks recorded in one folder of a library.
+    public static func storedFiles(libraryID: Int64, folder: RawPath, _ db: Connection) throws -> [StoredFile] {
+        let statement = try db.cachedStatement("""
+            SELECT t.id, t.path_text, t.file_size, t.mtime_ns, t.ctime_ns, t.missing_since
+            FROM folder f JOIN track t ON t.folder_id = f.id
+            WHERE f.library_id = ? AND f.path_text = ?
+            """)
         var result: [StoredFile] = []
-        try statement.forEach([folderID]) { s in
+        try statement.forEach([libraryID, folder.text]) { s in
             result.append(StoredFile(
                 id: s.column(0) ?? 0, pathText: s.column(1) ?? "", size: s.column(2) ?? 0,
                 mtimeNs: s.column(3) ?? 0, ctimeNs: s.column(4) ?? 0, isMissing: s.value(at: 5) != .null))

@@ -5,7 +5,7 @@ import LibraryCore
 
 /// A fingerprint of a file's audio content that survives moves, renames and retagging.
 ///
-/// It hashes (FNV-1a, 64-bit) the last 8 KiB of the *audio payload*, plus the format and
+/// It hashes (FNV-1a, 64-bit) the last 4 KiB of the *audio payload*, plus the format and
 /// duration. Tags live at the front (ID3v2, FLAC metadata blocks, Vorbis comment pages,
 /// MP4 `moov`) or in a trailer (ID3v1, APEv2), so the payload is bounded per format: after
 /// an ID3v2 tag or the FLAC metadata blocks and before any trailer; the `mdat` atom of
@@ -14,7 +14,7 @@ import LibraryCore
 /// renumbers (and re-checksums) every later page header.
 /// Re-encoding changes the fingerprint, which is right: it is then another file.
 enum ContentFingerprint {
-    static let window = 8192
+    static let window = 4096
 
     /// The fingerprint of the file at `path`, or nil when it cannot be read.
     static func compute(_ path: RawPath, metadata: TrackMetadata) -> String? {
@@ -43,12 +43,25 @@ enum ContentFingerprint {
         if ["Vorbis", "Opus", "Speex", "Ogg FLAC"].contains(metadata.format) {
             bytes = oggBodies(bytes)
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
+        let hash = fnv1a64(bytes)
         return "\(metadata.format):\(metadata.durationMs / 100):\(String(hash, radix: 16))"
+    }
+
+    /// FNV-1a over 64-bit words (then the tail bytes): fast, and plenty for telling audio apart.
+    static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for index in 0..<words {
+                hash ^= raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            for index in (words * 8)..<raw.count {
+                hash ^= UInt64(raw[index])
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        return hash
     }
 
     /// The bodies of the audio pages (granule position > 0) that start inside `bytes`.

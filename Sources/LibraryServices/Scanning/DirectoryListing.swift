@@ -54,19 +54,29 @@ struct DirectoryReader {
         }
     }
 
-    /// Lists `path`, statting each entry (following symlinks) and leaving out what `ignore` excludes.
-    func list(_ path: RawPath, mtimeNs: Int64, ignore: IgnoreRules = IgnoreRules()) -> Result<DirectoryListing, SystemError> {
+    /// Lists `path`: applies its `.kanoraignore` (if any) on top of `inherited`, skips
+    /// regular files that are not audio candidates without statting them, and stats the rest
+    /// (following symlinks). Returns the listing and the rules in force for its subfolders.
+    func list(_ path: RawPath, mtimeNs: Int64, inherited: IgnoreRules = IgnoreRules()) -> Result<(DirectoryListing, IgnoreRules), SystemError> {
         guard let handle = path.withCString({ opendir($0) }) else {
             return .failure(SystemError(errno))
         }
         defer { closedir(handle) }
         let descriptor = dirfd(handle)
-        var listing = DirectoryListing(path: path, mtimeNs: mtimeNs)
+        var entries: [(name: [UInt8], type: UInt8)] = []
+        var hasIgnoreFile = false
         while let entry = readdir(handle) {
             let name = Self.name(of: entry)
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            if name == Self.ignoreFileName { hasIgnoreFile = true }
             if !includeHidden && name.first == 0x2E { continue }
+            entries.append((name, entry.pointee.d_type))
+        }
+        let ignore = hasIgnoreFile ? inherited.adding(folder: path) : inherited
+        var listing = DirectoryListing(path: path, mtimeNs: mtimeNs)
+        for (name, type) in entries {
             let child = path.appending(name)
+            if type == UInt8(DT_REG) && !AudioFileTypes.isCandidate(child) { continue }
             var info = stat()
             let result = (name + [0]).withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { fstatat(descriptor, $0.baseAddress!, &info, 0) }
@@ -91,8 +101,10 @@ struct DirectoryReader {
         }
         listing.files.sort { $0.path < $1.path }
         listing.subdirectories.sort()
-        return .success(listing)
+        return .success((listing, ignore))
     }
+
+    private static let ignoreFileName = Array(IgnoreRules.fileName.utf8)
 
     private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
         withUnsafePointer(to: &entry.pointee.d_name) { pointer in

@@ -22,6 +22,8 @@ final class ScanEngine {
     private var pendingReads = 0
     /// Files that were being read when a previous run died: read one at a time.
     private var suspects: Set<RawPath> = []
+    /// Failures recorded by earlier scans under the scope, by folder text, then by path text.
+    private var knownFailures: [String: [String: StoredFailure]] = [:]
 
     init(
         database: DatabaseQueue, reader: any TagReader, journal: ScanJournal, now: @escaping @Sendable () -> Date,
@@ -47,6 +49,12 @@ final class ScanEngine {
         writer = BatchWriter(database: database, libraryID: target.library.id, generation: generation)
         emit(.started(target.library, scope: target.scope))
         try recoverFromCrash()
+        let (libraryID, scope) = (target.library.id, target.scope)
+        knownFailures = try database.read { db in
+            Dictionary(grouping: try FailureStore.failures(libraryID: libraryID, under: scope, db)) { failure in
+                String(failure.pathText[..<(failure.pathText.lastIndex(of: "/") ?? failure.pathText.endIndex)])
+            }.mapValues { Dictionary($0.map { ($0.pathText, $0) }, uniquingKeysWith: { first, _ in first }) }
+        }
         do {
             try walk(request.options)
             try flush(request.options)
@@ -58,7 +66,7 @@ final class ScanEngine {
         }
         try finish()
         summary.elapsed = Date().timeIntervalSince(started)
-        emit(.progress(progress))
+        emitProgress(force: true)
         return summary
     }
 
@@ -77,11 +85,10 @@ final class ScanEngine {
                     report(ScanFailure(path: path.text, reason: "symbolic link loop: this folder was already scanned"), counted: false)
                     continue
                 }
-                let rules = inherited.adding(folder: path)
-                switch directories.list(path, mtimeNs: mtimeNs, ignore: rules) {
+                switch directories.list(path, mtimeNs: mtimeNs, inherited: inherited) {
                 case .failure(let code):
                     try folderFailed(path, reason: code.description)
-                case .success(let listing):
+                case .success(let (listing, rules)):
                     stack.append(contentsOf: listing.subdirectories.reversed().map { ($0, rules) })
                     try plan(listing, options)
                 }
@@ -107,11 +114,10 @@ final class ScanEngine {
         }
         let libraryID = target.library.id
         // The reader connection: folders are planned while the writer commits other folders.
-        let (stored, failures) = try database.read { db in
-            let folderID = try FolderStore.id(libraryID: libraryID, path: listing.path, db)
-            let stored = try folderID.map { try TrackStore.storedFiles(folderID: $0, db) } ?? []
-            return (stored, try FailureStore.failures(libraryID: libraryID, inFolder: listing.path, db))
+        let stored = try database.read { db in
+            try TrackStore.storedFiles(libraryID: libraryID, folder: listing.path, db)
         }
+        let failures = knownFailures.removeValue(forKey: listing.path.text) ?? [:]
         let plan = FolderPlan(listing: listing, stored: stored, failures: failures, full: options.full)
         progress.found += listing.files.count
         progress.skipped += plan.unchangedCount
@@ -122,7 +128,7 @@ final class ScanEngine {
         if pendingReads >= options.batchSize || pending.count >= 256 {
             try flush(options)
         }
-        emit(.progress(timed(progress)))
+        emitProgress()
     }
 
     /// Reads the pending files in parallel, then hands them to the writer, which commits
@@ -134,7 +140,7 @@ final class ScanEngine {
         let results = read(files)
         summary.timings.reading += Date().timeIntervalSince(readStart)
         progress.read += results.count { if case .success = $0 { true } else { false } }
-        emit(.progress(timed(progress)))
+        emitProgress()
         let batch = ScanBatch(plans: pending, results: results, time: now())
         apply(try writer.submit(batch))
         pending.removeAll(keepingCapacity: true)
@@ -161,7 +167,7 @@ final class ScanEngine {
         }
         summary.missing += outcome.vanished
         for failure in outcome.knownFailures { report(failure) }
-        emit(.progress(timed(progress)))
+        emitProgress()
     }
 
     /// Reads files in parallel under a "batch" journal entry; suspects from a crashed run
@@ -233,6 +239,17 @@ final class ScanEngine {
         }
         summary.failures.append(failure)
         emit(.failure(failure))
+    }
+
+    /// When progress was last sent: at most twenty updates a second reach the stream.
+    private var lastProgress = Date.distantPast
+
+    /// Sends progress unless some was sent in the last 50 ms (`force` always sends).
+    private func emitProgress(force: Bool = false) {
+        let now = Date()
+        guard force || now.timeIntervalSince(lastProgress) >= 0.05 else { return }
+        lastProgress = now
+        emit(.progress(timed(progress)))
     }
 
     private func timed(_ progress: ScanProgress) -> ScanProgress {
