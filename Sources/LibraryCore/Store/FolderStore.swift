@@ -2,15 +2,29 @@
 public enum FolderStore {
     /// Records that the scan of `generation` saw `path`; returns the folder's id.
     public static func markSeen(
-        libraryID: Int64, path: RawPath, mtimeNs: Int64, generation: Int64, _ db: Connection
+        libraryID: Int64, path: RawPath, mtimeNs: Int64, fingerprint: Int64?, generation: Int64, _ db: Connection
     ) throws -> Int64 {
         let id: Int64? = try db.scalar("""
-            INSERT INTO folder (library_id, path, path_text, mtime_ns, last_seen_scan) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO folder (library_id, path, path_text, mtime_ns, fingerprint, last_seen_scan) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (library_id, path_text) DO UPDATE SET
-                path = excluded.path, mtime_ns = excluded.mtime_ns, last_seen_scan = excluded.last_seen_scan
+                path = excluded.path, mtime_ns = excluded.mtime_ns, fingerprint = excluded.fingerprint,
+                last_seen_scan = excluded.last_seen_scan
             RETURNING id
-            """, [libraryID, path.bytes, path.text, mtimeNs, generation])
+            """, [libraryID, path.bytes, path.text, mtimeNs, fingerprint, generation])
         return id ?? db.lastInsertedRowID
+    }
+
+    /// The content fingerprints the last scans stored for the folders under `scope`, by path text.
+    public static func fingerprints(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> [String: Int64] {
+        let prefix = scope.text.hasSuffix("/") ? scope.text : scope.text + "/"
+        var result: [String: Int64] = [:]
+        try db.makeStatement("""
+            SELECT path_text, fingerprint FROM folder
+            WHERE library_id = ? AND fingerprint IS NOT NULL AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
+            """).forEach([libraryID, scope.text, prefix, prefix]) { s in
+            if let path: String = s.column(0), let fingerprint: Int64 = s.column(1) { result[path] = fingerprint }
+        }
+        return result
     }
 
     /// The id of a known folder.

@@ -131,6 +131,12 @@ extension TrackStore {
                   AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
             )
             """, [Int64(now.timeIntervalSince1970), libraryID, generation, scope.text, prefix, prefix])
-        return db.changes
+        let swept = db.changes
+        // A folder that comes back must be compared file by file, not skipped as unchanged.
+        try db.execute("""
+            UPDATE folder SET fingerprint = NULL
+            WHERE library_id = ? AND last_seen_scan < ? AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
+            """, [libraryID, generation, scope.text, prefix, prefix])
+        return swept
     }
 }

@@ -65,7 +65,8 @@ final class BatchWriter: @unchecked Sendable {
         var offset = 0
         for plan in batch.plans {
             let folderID = try FolderStore.markSeen(
-                libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs, generation: generation, db)
+                libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs,
+                fingerprint: plan.listing.fingerprint, generation: generation, db)
             for (file, trackID) in plan.toRead {
                 switch batch.results[offset] {
                 case .success(let read):

@@ -11,6 +11,28 @@ struct DirectoryListing: Sendable {
     var subdirectories: [RawPath] = []
     /// Entries that could not be examined (a dangling symlink, a permission error).
     var problems: [(path: RawPath, reason: String)] = []
+
+    /// A hash of the audio files' names, sizes and times and of the subfolder names: equal
+    /// to the last scan's value only if nothing in the folder changed, so it can be skipped.
+    var fingerprint: Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: UInt64) {
+            hash ^= value
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        for file in files {
+            for byte in file.path.lastComponent { mix(UInt64(byte)) }
+            mix(UInt64(bitPattern: file.size))
+            mix(UInt64(bitPattern: file.mtimeNs))
+            mix(UInt64(bitPattern: file.ctimeNs))
+        }
+        mix(0xFF)
+        for folder in subdirectories {
+            for byte in folder.lastComponent { mix(UInt64(byte)) }
+            mix(0)
+        }
+        return Int64(bitPattern: hash)
+    }
 }
 
 /// An errno value from a failed system call.

@@ -21,6 +21,20 @@ struct FolderPlan: Sendable {
         !failedBefore.isEmpty && failedBefore.contains(file.path.text)
     }
 
+    /// The plan for a folder proven unchanged (same fingerprint as the last scan): nothing
+    /// to read or mark; only earlier failures are reported again.
+    init(unchanged listing: DirectoryListing, failures: [String: StoredFailure]) {
+        self.listing = listing
+        failedBefore = Set(failures.keys)
+        for file in listing.files {
+            if let failure = failures[file.path.text] {
+                knownFailures.append((file, failure))
+            } else {
+                unchangedCount += 1
+            }
+        }
+    }
+
     /// Compares a listing with what the database holds for its folder.
     init(listing: DirectoryListing, stored: [StoredFile], failures: [String: StoredFailure], full: Bool) {
         self.listing = listing

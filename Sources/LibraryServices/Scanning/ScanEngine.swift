@@ -24,6 +24,8 @@ final class ScanEngine {
     private var suspects: Set<RawPath> = []
     /// Failures recorded by earlier scans under the scope, by folder text, then by path text.
     private var knownFailures: [String: [String: StoredFailure]] = [:]
+    /// Folder fingerprints from earlier scans, by path text (empty for `--full`).
+    private var folderFingerprints: [String: Int64] = [:]
 
     init(
         database: DatabaseQueue, reader: any TagReader, journal: ScanJournal, now: @escaping @Sendable () -> Date,
@@ -54,6 +56,9 @@ final class ScanEngine {
             Dictionary(grouping: try FailureStore.failures(libraryID: libraryID, under: scope, db)) { failure in
                 String(failure.pathText[..<(failure.pathText.lastIndex(of: "/") ?? failure.pathText.endIndex)])
             }.mapValues { Dictionary($0.map { ($0.pathText, $0) }, uniquingKeysWith: { first, _ in first }) }
+        }
+        if !request.options.full {
+            folderFingerprints = try database.read { db in try FolderStore.fingerprints(libraryID: libraryID, under: scope, db) }
         }
         do {
             try walk(request.options)
@@ -114,11 +119,16 @@ final class ScanEngine {
         }
         let libraryID = target.library.id
         // The reader connection: folders are planned while the writer commits other folders.
-        let stored = try database.read { db in
-            try TrackStore.storedFiles(libraryID: libraryID, folder: listing.path, db)
-        }
         let failures = knownFailures.removeValue(forKey: listing.path.text) ?? [:]
-        let plan = FolderPlan(listing: listing, stored: stored, failures: failures, full: options.full)
+        let plan: FolderPlan
+        if let previous = folderFingerprints.removeValue(forKey: listing.path.text), previous == listing.fingerprint {
+            plan = FolderPlan(unchanged: listing, failures: failures)
+        } else {
+            let stored = try database.read { db in
+                try TrackStore.storedFiles(libraryID: libraryID, folder: listing.path, db)
+            }
+            plan = FolderPlan(listing: listing, stored: stored, failures: failures, full: options.full)
+        }
         progress.found += listing.files.count
         progress.skipped += plan.unchangedCount
         progress.currentPath = listing.path.text
