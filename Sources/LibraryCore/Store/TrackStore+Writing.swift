@@ -104,6 +104,14 @@ extension TrackStore {
         ]
     }()
 
+    /// How many present tracks a library has under `scope`.
+    public static func presentCount(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> Int {
+        let prefix = scope.text.hasSuffix("/") ? scope.text : scope.text + "/"
+        return try db.scalar("""
+            SELECT count(*) FROM track WHERE library_id = ? AND missing_since IS NULL AND substr(path_text, 1, length(?)) = ?
+            """, [libraryID, prefix, prefix]) ?? 0
+    }
+
     /// Marks tracks missing (keeping their rows and playlist entries).
     public static func markMissing(ids: [Int64], now: Date, _ db: Connection) throws {
         let statement = try db.cachedStatement("UPDATE track SET missing_since = ? WHERE id = ? AND missing_since IS NULL")

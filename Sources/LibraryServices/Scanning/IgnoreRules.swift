@@ -116,3 +116,11 @@ struct IgnoreRules {
         path.withCString { FileManager.default.contents(atPath: String(cString: $0)) }
     }
 }
+
+/// Gitignore-style glob matching, exposed for tests and tools.
+public enum IgnoreGlob {
+    /// Whether `text` (a path relative to the ignore file) matches `pattern`.
+    public static func matches(_ pattern: String, _ text: String) -> Bool {
+        IgnoreRules.glob(Array(pattern)[...], Array(text)[...])
+    }
+}

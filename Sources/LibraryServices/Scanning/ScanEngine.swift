@@ -94,11 +94,22 @@ final class ScanEngine {
                 case .failure(let code):
                     try folderFailed(path, reason: code.description)
                 case .success(let (listing, rules)):
+                    if path == target.scope && !options.allowEmptyRoot { try refuseIfUnmounted(listing) }
                     stack.append(contentsOf: listing.subdirectories.reversed().map { ($0, rules) })
                     try plan(listing, options)
                 }
             }
         }
+    }
+
+    /// An empty folder where the library has tracks is most likely an unmounted drive:
+    /// sweeping it would mark the whole library missing, so the scan stops instead.
+    private func refuseIfUnmounted(_ listing: DirectoryListing) throws {
+        guard listing.files.isEmpty, listing.subdirectories.isEmpty, listing.problems.isEmpty else { return }
+        let (libraryID, scope) = (target.library.id, target.scope)
+        let present = try database.read { db in try TrackStore.presentCount(libraryID: libraryID, under: scope, db) }
+        guard present > 0 else { return }
+        throw LibraryError(.fileSystem, "\(scope.text) is empty, but the library has \(present) tracks there: if its drive is not mounted, mount it and scan again; if the music is really gone, scan with --allow-empty to mark it missing.")
     }
 
     /// The ignore rules of the folders above the scope, up to the library root, so scanning

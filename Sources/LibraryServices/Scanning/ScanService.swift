@@ -33,11 +33,14 @@ public struct ScanOptions: Sendable, Equatable {
     public var includeHidden: Bool
     /// How many files to read before committing them in one transaction.
     public var batchSize: Int
+    /// Sweep an empty library folder anyway (normally refused: it looks like an unmounted drive).
+    public var allowEmptyRoot: Bool
 
-    public init(full: Bool = false, includeHidden: Bool = false, batchSize: Int = 256) {
+    public init(full: Bool = false, includeHidden: Bool = false, batchSize: Int = 256, allowEmptyRoot: Bool = false) {
         self.full = full
         self.includeHidden = includeHidden
         self.batchSize = max(1, batchSize)
+        self.allowEmptyRoot = allowEmptyRoot
     }
 }
 

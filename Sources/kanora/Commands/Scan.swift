@@ -29,6 +29,9 @@ extension Kanora {
         @Flag(help: "Also scan hidden files and folders (names starting with a dot).")
         var hidden = false
 
+        @Flag(help: "Mark everything missing even if the folder is empty (normally refused: it looks like an unmounted drive).")
+        var allowEmpty = false
+
         func validate() throws {
             if paths.isEmpty { throw ArgumentParser.ValidationError("Give at least one folder to scan, e.g. `kanora scan ~/Music`.") }
             if let name {
@@ -57,7 +60,7 @@ extension Kanora {
                         if showProgress { bar.draw(state) }
                     }
                 }
-                let request = ScanRequest(path: RawPath(path), name: name, options: ScanOptions(full: full, includeHidden: hidden))
+                let request = ScanRequest(path: RawPath(path), name: name, options: ScanOptions(full: full, includeHidden: hidden, allowEmptyRoot: allowEmpty))
                 let summary = await viewModel.scan(request)
                 drawing.cancel()
                 if showProgress { ProgressBar(console: console).clear() }
