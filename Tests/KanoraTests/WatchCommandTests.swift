@@ -77,6 +77,8 @@ struct WatchCommandTests {
         defer { folder.remove() }
         let database = folder.path("library.sqlite")
         try folder.copy(Fixtures.url("tagged.flac"), to: "music/a.flac")
+        // Another file stays: an emptied library root is refused as a likely unmounted drive.
+        try folder.copy(Fixtures.url("id3v24.mp3"), to: "music/b/stays.mp3")
         #expect(await kanora(["scan", folder.path("music"), "--name", "Music", "--quiet"], database: database).code == 0)
 
         let run = WatchCLIRun(["Music", "--poll", "--interval", "0.3", "--json"], database: database)

@@ -137,6 +137,7 @@ public enum Schema {
         CREATE INDEX track_by_album ON track(album_id);
         CREATE INDEX track_by_fingerprint ON track(library_id, fingerprint);
         CREATE INDEX track_missing_by_fingerprint ON track(library_id, fingerprint) WHERE missing_since IS NOT NULL;
+        CREATE INDEX track_by_added_scan ON track(library_id, added_scan);
         CREATE INDEX track_missing ON track(missing_since) WHERE missing_since IS NOT NULL;
 
         CREATE TABLE track_artist (

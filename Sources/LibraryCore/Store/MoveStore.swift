@@ -8,13 +8,18 @@ public struct MoveSide: Sendable, Equatable {
     public var albumFold: String
     public var pathText: String
     public var fileSize: Int64
+
+    /// The last path component.
+    public var fileName: Substring { pathText[(pathText.lastIndex(of: "/").map { pathText.index(after: $0) } ?? pathText.startIndex)...] }
 }
 
 /// SQL for recognising moved files: a missing track and a track added since the last
 /// completed scan with the same content fingerprint are candidates for being one file.
 public enum MoveStore {
     /// Candidate pairs (missing, newly added) with equal fingerprints in one library that
-    /// also agree on at least one of: size, title, artist and album, or file name.
+    /// also agree on the title, or on artist and album. (Size is no filter: taggers pad
+    /// tags to round sizes, so unrelated copies of the same audio often share it. A file
+    /// moved and retagged in title, artist and album at once is not recognised.)
     public static func candidates(libraryID: Int64, addedAfter generation: Int64, _ db: Connection) throws -> [(old: MoveSide, new: MoveSide)] {
         let statement = try db.makeStatement("""
             SELECT o.id, o.title_fold, o.artist_fold, o.album_fold, o.path_text, o.file_size,
@@ -23,10 +28,7 @@ public enum MoveStore {
               ON o.library_id = n.library_id AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL
             WHERE n.library_id = ? AND n.added_scan > ? AND n.missing_since IS NULL AND n.fingerprint IS NOT NULL
               AND o.id <> n.id
-              AND (o.file_size = n.file_size OR o.title_fold = n.title_fold
-                   OR (o.artist_fold = n.artist_fold AND o.album_fold = n.album_fold)
-                   OR substr(o.path_text, length(rtrim(o.path_text, replace(o.path_text, '/', ''))) + 1)
-                    = substr(n.path_text, length(rtrim(n.path_text, replace(n.path_text, '/', ''))) + 1))
+              AND (o.title_fold = n.title_fold OR (o.artist_fold = n.artist_fold AND o.album_fold = n.album_fold))
             """)
         var pairs: [(MoveSide, MoveSide)] = []
         try statement.forEach([libraryID, generation]) { s in

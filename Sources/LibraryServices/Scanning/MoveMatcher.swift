@@ -34,15 +34,11 @@ enum MoveMatcher {
 
     static func score(_ old: MoveSide, _ new: MoveSide) -> Int {
         var score = 0
-        if fileName(old.pathText) == fileName(new.pathText) { score += 4 }
+        if old.fileName == new.fileName { score += 4 }
         if !old.titleFold.isEmpty && old.titleFold == new.titleFold { score += 4 }
         if old.artistFold == new.artistFold { score += 2 }
         if old.albumFold == new.albumFold { score += 2 }
         if old.fileSize == new.fileSize { score += 1 }
         return score
-    }
-
-    private static func fileName(_ path: String) -> Substring {
-        path.split(separator: "/").last ?? Substring(path)
     }
 }
