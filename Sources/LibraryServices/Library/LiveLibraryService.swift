@@ -88,6 +88,9 @@ public struct LiveLibraryService: LibraryService {
 
     public func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics {
         let condition = query.condition(now: now())
+        if query.isEmpty {
+            return try database.reading { try StatisticsStore.statistics($0) }
+        }
         return try database.reading { try StatisticsStore.statistics(where: condition, $0) }
     }
 
