@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes]
+    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -223,5 +223,13 @@ public enum Schema {
     static let queryIndexes = Migration("v3-query-indexes", sql: """
         CREATE INDEX track_by_year ON track(year);
         CREATE INDEX track_by_added ON track(added_at);
+        """)
+
+    /// Lets `kanora stats` answer from small covering indexes instead of reading every
+    /// (wide) track row: totals, formats, and which albums have present tracks.
+    static let statisticsIndexes = Migration("v4-statistics-indexes", sql: """
+        CREATE INDEX track_by_format ON track(format, missing_since);
+        CREATE INDEX track_totals ON track(missing_since, duration_ms, file_size);
+        CREATE INDEX track_by_album_present ON track(album_id, missing_since);
         """)
 }

@@ -6,7 +6,15 @@ public enum StatisticsStore {
     /// compilations come from the small artist and album tables (one indexed probe each)
     /// instead of joins over every track.
     public static func statistics(_ db: Connection) throws -> LibraryStatistics {
-        var stats = try totals(where: SQLFragment("1"), db)
+        var stats = try totals(where: SQLFragment("1"), grouped: false, db)
+        // `+` keeps SQLite from picking the totals index, so the format index covers this.
+        stats.formats = try db.rows("""
+            SELECT t.format, count(*) AS n FROM track t WHERE +t.missing_since IS NULL
+            GROUP BY t.format ORDER BY n DESC, t.format
+            """).map { FormatCount(format: $0[0] ?? "", tracks: $0[1] ?? 0) }
+        stats.albums = try db.scalar("""
+            SELECT count(*) FROM album a WHERE EXISTS (SELECT 1 FROM track t WHERE t.album_id = a.id AND t.missing_since IS NULL)
+            """) ?? 0
         stats.artists = try db.scalar("""
             SELECT count(*) FROM artist ar WHERE EXISTS (
                 SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id
@@ -38,21 +46,24 @@ public enum StatisticsStore {
     }
 
     /// Track counts, length, size, formats and library-wide facts.
-    private static func totals(where condition: SQLFragment, _ db: Connection) throws -> LibraryStatistics {
+    private static func totals(where condition: SQLFragment, grouped: Bool = true, _ db: Connection) throws -> LibraryStatistics {
+        // Without `grouped`, albums and formats are left for the caller to count from indexes.
         var stats = LibraryStatistics()
         let args = condition.arguments
         let present = "FROM track t WHERE t.missing_since IS NULL AND (\(condition.sql))"
+        let albums = grouped ? "count(DISTINCT t.album_id)" : "0"
         if let row = try db.makeStatement("""
-            SELECT count(*), coalesce(sum(t.duration_ms), 0), coalesce(sum(t.file_size), 0),
-                   count(DISTINCT t.album_id) \(present)
+            SELECT count(*), coalesce(sum(t.duration_ms), 0), coalesce(sum(t.file_size), 0), \(albums) \(present)
             """).rows(args).first {
             stats.tracks = row[0] ?? 0
             stats.totalDurationMs = row[1] ?? 0
             stats.totalBytes = row[2] ?? 0
             stats.albums = row[3] ?? 0
         }
-        stats.formats = try db.makeStatement("SELECT t.format, count(*) AS n \(present) GROUP BY t.format ORDER BY n DESC, t.format")
-            .rows(args).map { FormatCount(format: $0[0] ?? "", tracks: $0[1] ?? 0) }
+        if grouped {
+            stats.formats = try db.makeStatement("SELECT t.format, count(*) AS n \(present) GROUP BY t.format ORDER BY n DESC, t.format")
+                .rows(args).map { FormatCount(format: $0[0] ?? "", tracks: $0[1] ?? 0) }
+        }
         stats.missingTracks = try db.scalar("SELECT count(*) FROM track WHERE missing_since IS NOT NULL") ?? 0
         stats.unreadableFiles = try db.scalar("SELECT count(*) FROM scan_failure") ?? 0
         stats.libraries = try db.scalar("SELECT count(*) FROM library") ?? 0
