@@ -229,7 +229,7 @@ public enum Schema {
     /// (wide) track row: totals, formats, and which albums have present tracks.
     static let statisticsIndexes = Migration("v4-statistics-indexes", sql: """
         CREATE INDEX track_by_format ON track(format, missing_since);
-        CREATE INDEX track_totals ON track(missing_since, duration_ms, file_size);
+        CREATE INDEX track_totals ON track(duration_ms, file_size, missing_since);
         CREATE INDEX track_by_album_present ON track(album_id, missing_since);
         """)
 }

@@ -82,13 +82,14 @@ public enum CatalogStore {
             """)
     }
 
-    /// Albums having at least one present track matching `condition`.
+    /// Albums having at least one present track matching `condition`. The CROSS JOIN keeps
+    /// SQLite scanning tracks once (the condition is on tracks) instead of probing per album.
     public static func albums(where condition: SQLFragment, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection) throws -> [AlbumSummary] {
         var sql = """
             SELECT a.id, a.title, a.album_artist, coalesce(a.album_artist_sort, a.album_artist) AS album_artist_sort_key,
                    coalesce(a.title_sort, a.title) AS title_sort_key, a.compilation, min(t.year) AS year,
                    count(t.id) AS track_count, sum(t.duration_ms) AS duration_ms, max(t.added_at) AS added_at
-            FROM album a JOIN track t ON t.album_id = a.id
+            FROM track t CROSS JOIN album a ON a.id = t.album_id
             WHERE (\(condition.sql))
             """
         if !includeMissing { sql += " AND t.missing_since IS NULL" }
