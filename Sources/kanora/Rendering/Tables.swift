@@ -3,14 +3,6 @@ import LibraryViewModels
 
 /// The default table layouts of `kanora list`.
 enum Tables {
-    static func table(for rows: TrackListViewModel.Rows) -> TextTable {
-        switch rows {
-        case .tracks(let tracks): return table(tracks)
-        case .albums(let albums): return table(albums)
-        case .artists(let artists): return table(artists)
-        }
-    }
-
     static func table(_ tracks: [Track]) -> TextTable {
         var table = TextTable(columns: [
             .init(title: "ID", rightAligned: true), .init(title: "ARTIST", flexible: true),
