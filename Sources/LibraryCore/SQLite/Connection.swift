@@ -50,6 +50,9 @@ public final class Connection {
 
     private func configure(readOnly: Bool) throws(DatabaseError) {
         try execute("PRAGMA foreign_keys = ON")
+        // Statement journals and sorts in memory: upserts that fire triggers otherwise write
+        // every page they touch to a temporary file first.
+        try execute("PRAGMA temp_store = MEMORY")
         if !readOnly {
             try execute("PRAGMA synchronous = NORMAL")
         }
