@@ -120,3 +120,25 @@ struct ScanRecoveryTests {
         #expect(reader.totalReads == 4)
     }
 }
+
+@Suite("Database integrity after scans")
+struct ScanIntegrityTests {
+    @Test func aScannedDatabasePassesIntegrityCheck() async throws {
+        let folder = try TemporaryDirectory("integrity")
+        defer { folder.remove() }
+        for name in ["id3v24.mp3", "tagged.flac", "aac.m4a", "vorbis.ogg", "random.mp3"] {
+            try folder.copy(Fixtures.url(name), to: "music/\(name)")
+        }
+        let database = folder.url.appendingPathComponent("library.sqlite")
+        let services = try ServiceContainer.live(databaseURL: database)
+        _ = try await services.scanner.run(folder.path("music"))
+        try FileManager.default.removeItem(atPath: folder.path("music/aac.m4a"))
+        _ = try await services.scanner.run(folder.path("music"))
+        _ = try await services.library.prune(library: nil, dryRun: false)
+
+        let connection = try Connection(location: .file(database.path))
+        let report: [String] = try connection.rows("PRAGMA integrity_check").compactMap { $0[0] }
+        #expect(report == ["ok"])
+        #expect(try connection.rows("PRAGMA foreign_key_check").isEmpty)
+    }
+}

@@ -140,11 +140,13 @@ public enum Schema {
         CREATE INDEX track_by_added_scan ON track(library_id, added_scan);
         CREATE INDEX track_missing ON track(missing_since) WHERE missing_since IS NOT NULL;
 
+        -- Key columns first: SQLite 3.40's integrity_check wrongly reports NULLs in a NOT NULL
+        -- column declared before the key columns of a WITHOUT ROWID table.
         CREATE TABLE track_artist (
             track_id INTEGER NOT NULL REFERENCES track(id) ON DELETE CASCADE,
-            artist_id INTEGER NOT NULL REFERENCES artist(id) ON DELETE CASCADE,
             role TEXT NOT NULL CHECK (role IN ('artist', 'albumartist')),
             position INTEGER NOT NULL CHECK (position >= 0),
+            artist_id INTEGER NOT NULL REFERENCES artist(id) ON DELETE CASCADE,
             PRIMARY KEY (track_id, role, position)
         ) WITHOUT ROWID;
         CREATE INDEX track_artist_by_artist ON track_artist(artist_id);
