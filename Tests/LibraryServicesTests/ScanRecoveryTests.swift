@@ -103,20 +103,22 @@ struct ScanRecoveryTests {
         let lockURL = folder.url.appendingPathComponent("lock")
         let held = ScanLock(url: lockURL) {}
         let locked = try ServiceContainer.inMemory(reader: reader, scanFiles: ScanFiles(lock: lockURL))
+        let notices = Shared<[String]>([])
         let waiting = Task {
-            var notices: [String] = []
             for try await event in locked.scanner.scan(ScanRequest(path: RawPath(folder.path("music")))) {
-                if case .waiting(let message) = event { notices.append(message) }
+                if case .waiting(let message) = event { notices.set(notices.read() + [message]) }
             }
-            return notices
         }
-        try await Task.sleep(for: .milliseconds(300))
+        // However slowly the scan thread starts, it must announce that it waits, then wait.
+        let deadline = Date().addingTimeInterval(10)
+        while notices.read().isEmpty && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try await Task.sleep(for: .milliseconds(100))
         #expect(reader.totalReads == 0)
         withExtendedLifetime(held) {}
         _ = consume held
-        let notices = try await waiting.value
-        #expect(notices.count == 1)
-        #expect(notices.first?.contains("Another scan") == true)
+        try await waiting.value
+        #expect(notices.read().count == 1)
+        #expect(notices.read().first?.contains("Another scan") == true)
         #expect(reader.totalReads == 4)
     }
 }
