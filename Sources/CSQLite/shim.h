@@ -2,3 +2,7 @@
 
 /// SQLITE_TRANSIENT is a macro cast Swift cannot import: bind strings and blobs with this.
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+/// Turns off SQLite's memory statistics, which take a global mutex on every allocation.
+/// sqlite3_config is variadic, so Swift needs this wrapper; call it before any connection.
+static inline int csqlite_disable_memory_statistics(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }

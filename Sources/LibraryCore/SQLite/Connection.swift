@@ -16,8 +16,15 @@ public final class Connection {
         case file(String)
     }
 
+    /// Process-wide SQLite settings, applied once before the first connection.
+    private static let configured: Bool = {
+        _ = csqlite_disable_memory_statistics()
+        return true
+    }()
+
     /// Opens (creating if needed) a database and configures the connection.
     public init(location: Location, readOnly: Bool = false, busyTimeout: Duration = .seconds(30)) throws(DatabaseError) {
+        _ = Connection.configured
         var handle: OpaquePointer?
         let path: String
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
