@@ -26,6 +26,12 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// The text of this folder with one trailing slash: what every path inside it starts with.
+    public var folderPrefix: String {
+        let text = self.text
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
     /// Whether the bytes are valid UTF-8.
     public var isValidUTF8: Bool {
         String(validating: bytes, as: UTF8.self) != nil

@@ -30,28 +30,29 @@ public enum FailureStore {
 
     /// The recorded failures of files under `scope` (recursively).
     public static func failures(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> [StoredFailure] {
-        let prefix = scope.text.hasSuffix("/") ? scope.text : scope.text + "/"
+        let prefix = scope.folderPrefix
         return try db.rows("""
             SELECT path_text, file_size, mtime_ns, kind, reason FROM scan_failure
             WHERE library_id = ? AND substr(path_text, 1, length(?)) = ?
-            """, [libraryID, prefix, prefix]).map { row in
-            StoredFailure(pathText: row[0] ?? "", size: row[1] ?? 0, mtimeNs: row[2] ?? 0, kind: row[3] ?? "", reason: row[4] ?? "")
-        }
+            """, [libraryID, prefix, prefix]).map(decode)
     }
 
     /// Every recorded failure, by path.
     public static func all(_ db: Connection) throws -> [StoredFailure] {
-        try db.rows("SELECT path_text, file_size, mtime_ns, kind, reason FROM scan_failure ORDER BY path_text").map { row in
-            StoredFailure(pathText: row[0] ?? "", size: row[1] ?? 0, mtimeNs: row[2] ?? 0, kind: row[3] ?? "", reason: row[4] ?? "")
-        }
+        try db.rows("SELECT path_text, file_size, mtime_ns, kind, reason FROM scan_failure ORDER BY path_text").map(decode)
     }
 
     /// Deletes failures under `scope` that the scan of `generation` did not meet again.
     public static func removeStale(libraryID: Int64, generation: Int64, under scope: RawPath, _ db: Connection) throws {
-        let prefix = scope.text.hasSuffix("/") ? scope.text : scope.text + "/"
+        let prefix = scope.folderPrefix
         try db.execute("""
             DELETE FROM scan_failure WHERE library_id = ? AND scan_generation < ?
               AND substr(path_text, 1, length(?)) = ?
             """, [libraryID, generation, prefix, prefix])
+    }
+
+    /// A row of `path_text, file_size, mtime_ns, kind, reason`.
+    private static func decode(_ row: Row) -> StoredFailure {
+        StoredFailure(pathText: row[0] ?? "", size: row[1] ?? 0, mtimeNs: row[2] ?? 0, kind: row[3] ?? "", reason: row[4] ?? "")
     }
 }

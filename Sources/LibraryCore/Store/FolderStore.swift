@@ -16,7 +16,7 @@ public enum FolderStore {
 
     /// The content fingerprints the last scans stored for the folders under `scope`, by path text.
     public static func fingerprints(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> [String: Int64] {
-        let prefix = scope.text.hasSuffix("/") ? scope.text : scope.text + "/"
+        let prefix = scope.folderPrefix
         var result: [String: Int64] = [:]
         try db.makeStatement("""
             SELECT path_text, fingerprint FROM folder
@@ -25,11 +25,6 @@ public enum FolderStore {
             if let path: String = s.column(0), let fingerprint: Int64 = s.column(1) { result[path] = fingerprint }
         }
         return result
-    }
-
-    /// The id of a known folder.
-    public static func id(libraryID: Int64, path: RawPath, _ db: Connection) throws -> Int64? {
-        try db.scalar("SELECT id FROM folder WHERE library_id = ? AND path_text = ?", [libraryID, path.text])
     }
 
     /// Deletes folder rows that no track refers to and the last scan did not see.
@@ -45,7 +40,7 @@ extension FolderStore {
     /// Marks a folder and every known folder below it as seen, so an unreadable folder's
     /// tracks are not swept as missing.
     public static func markSubtreeSeen(libraryID: Int64, path: RawPath, generation: Int64, _ db: Connection) throws {
-        let prefix = path.text.hasSuffix("/") ? path.text : path.text + "/"
+        let prefix = path.folderPrefix
         try db.execute("""
             UPDATE folder SET last_seen_scan = ?
             WHERE library_id = ? AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)

@@ -19,11 +19,6 @@ public enum LibraryStore {
         try db.row("SELECT \(columns) FROM library WHERE name_key = ?", [LibraryRules.name.key(for: name)]).map(decode)
     }
 
-    /// The library whose root is exactly `root`, if any.
-    public static func find(root: RawPath, _ db: Connection) throws -> Library? {
-        try db.row("SELECT \(columns) FROM library WHERE root = ?", [root.bytes]).map(decode)
-    }
-
     /// Adds a library; the name must already be validated.
     public static func insert(name: String, root: RawPath, now: Date, _ db: Connection) throws -> Library {
         try db.execute(

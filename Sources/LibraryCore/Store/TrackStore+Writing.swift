@@ -106,7 +106,7 @@ extension TrackStore {
 
     /// How many present tracks a library has under `scope`.
     public static func presentCount(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> Int {
-        let prefix = scope.text.hasSuffix("/") ? scope.text : scope.text + "/"
+        let prefix = scope.folderPrefix
         return try db.scalar("""
             SELECT count(*) FROM track WHERE library_id = ? AND missing_since IS NULL AND substr(path_text, 1, length(?)) = ?
             """, [libraryID, prefix, prefix]) ?? 0
@@ -130,7 +130,7 @@ extension TrackStore {
     public static func markMissingInUnseenFolders(
         libraryID: Int64, generation: Int64, scope: RawPath, now: Date, _ db: Connection
     ) throws -> Int {
-        let prefix = scope.text.hasSuffix("/") ? scope.text : scope.text + "/"
+        let prefix = scope.folderPrefix
         try db.execute("""
             UPDATE track SET missing_since = ?
             WHERE missing_since IS NULL AND folder_id IN (

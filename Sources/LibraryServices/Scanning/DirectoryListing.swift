@@ -8,7 +8,11 @@ struct DirectoryListing: Sendable {
     var path: RawPath
     var mtimeNs: Int64
     var files: [FileFacts] = []
-    var subdirectories: [RawPath] = []
+    /// Subfolders, with the identity and mtime their `stat` gave while listing.
+    var subfolders: [Subfolder] = []
+
+    /// The subfolders' paths, sorted.
+    var subdirectories: [RawPath] { subfolders.map(\.path) }
     /// Entries that could not be examined (a dangling symlink, a permission error).
     var problems: [(path: RawPath, reason: String)] = []
 
@@ -47,8 +51,15 @@ struct SystemError: Error, Equatable, CustomStringConvertible {
     var description: String { String(cString: strerror(code)).lowercased() }
 }
 
+/// A folder found while listing its parent.
+struct Subfolder: Sendable {
+    var path: RawPath
+    var id: DirectoryID
+    var mtimeNs: Int64
+}
+
 /// The identity of a directory, to detect symlink loops.
-struct DirectoryID: Hashable {
+struct DirectoryID: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
 }
@@ -111,7 +122,9 @@ struct DirectoryReader {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 guard !ignore.excludes(child, isDirectory: true) else { continue }
-                listing.subdirectories.append(child)
+                listing.subfolders.append(Subfolder(
+                    path: child, id: DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
+                    mtimeNs: Self.nanoseconds(info.st_mtim)))
             case S_IFREG:
                 guard AudioFileTypes.isCandidate(child), !ignore.excludes(child, isDirectory: false) else { continue }
                 listing.files.append(FileFacts(
@@ -122,7 +135,7 @@ struct DirectoryReader {
             }
         }
         listing.files.sort { $0.path < $1.path }
-        listing.subdirectories.sort()
+        listing.subfolders.sort { $0.path < $1.path }
         return .success((listing, ignore))
     }
 

@@ -26,7 +26,7 @@ struct IgnoreRules {
     func adding(folder: RawPath) -> IgnoreRules {
         guard let data = Self.contents(of: folder.appending(Array(Self.fileName.utf8))) else { return self }
         var copy = self
-        let base = folder.text.hasSuffix("/") ? folder.text : folder.text + "/"
+        let base = folder.folderPrefix
         for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
             var line = String(rawLine)
             while line.hasSuffix(" ") && !line.hasSuffix("\\ ") { line.removeLast() }

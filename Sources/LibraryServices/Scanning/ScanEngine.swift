@@ -78,10 +78,12 @@ final class ScanEngine {
     private func walk(_ options: ScanOptions) throws {
         let directories = DirectoryReader(includeHidden: options.includeHidden)
         var visited = Set<DirectoryID>()
-        var stack = [(target.scope, try inheritedIgnoreRules())]
-        while let (path, inherited) = stack.popLast() {
+        // Subfolders carry the identity their parent's listing already statted.
+        var stack: [(path: RawPath, known: (DirectoryID, Int64)?, rules: IgnoreRules)] = [(target.scope, nil, try inheritedIgnoreRules())]
+        while let (path, known, inherited) = stack.popLast() {
             if isCancelled() { throw CancellationError() }
-            switch DirectoryReader.directoryID(of: path) {
+            let status = known.map { Result<(DirectoryID, Int64), SystemError>.success($0) } ?? DirectoryReader.directoryID(of: path)
+            switch status {
             case .failure(let code):
                 try folderFailed(path, reason: code.description)
                 continue
@@ -95,7 +97,7 @@ final class ScanEngine {
                     try folderFailed(path, reason: code.description)
                 case .success(let (listing, rules)):
                     if path == target.scope && !options.allowEmptyRoot { try refuseIfUnmounted(listing) }
-                    stack.append(contentsOf: listing.subdirectories.reversed().map { ($0, rules) })
+                    stack.append(contentsOf: listing.subfolders.reversed().map { ($0.path, ($0.id, $0.mtimeNs), rules) })
                     try plan(listing, options)
                 }
             }
