@@ -5,6 +5,8 @@
 // MPEG::File happily scans random bytes for a frame sync and calls them valid.
 
 #include "ctaglib.h"
+#include "descriptorstream.hpp"
+#include "fingerprint.hpp"
 #include "truncation.hpp"
 
 #include <cerrno>
@@ -33,7 +35,6 @@
 #include <taglib/oggpageheader.h>
 #include <taglib/opusfile.h>
 #include <taglib/speexfile.h>
-#include <taglib/tfilestream.h>
 #include <taglib/tpropertymap.h>
 #include <taglib/trueaudiofile.h>
 #include <taglib/vorbisfile.h>
@@ -503,7 +504,8 @@ ctaglib_result *read(const char *path) {
         close(fd);
         return makeResult(CTAGLIB_STATUS_EMPTY);
     }
-    // Kept open for the truncation checks, which read near the end after TagLib is done.
+    // Kept open for the truncation checks and the content hash, which read near the end
+    // after TagLib is done.
     struct Closer {
         int fd;
         ~Closer() { close(fd); }
@@ -514,12 +516,15 @@ ctaglib_result *read(const char *path) {
     // whatever has an ID3v2 tag and nothing recognisable after it MPEG).
     if (sniffed.offset > info.st_size) return truncated("MP3", "ends inside its ID3v2 tag");
 
-    // Read-only, so closing the file never raises inotify's IN_CLOSE_WRITE for a watcher.
-    errno = 0;
-    TagLib::FileStream stream(path, true);
-    if (!stream.isOpen()) return makeResult(CTAGLIB_STATUS_CANNOT_OPEN, nullptr, errno ? errno : EIO);
+    ctaglib::DescriptorStream stream(fd, static_cast<long>(info.st_size), path);
     ctaglib::Source source{fd, static_cast<long long>(info.st_size), static_cast<long long>(sniffed.offset)};
-    return readKind(sniffed.kind, &stream, source);
+    ctaglib_result *result = readKind(sniffed.kind, &stream, source);
+    if (result && result->status == CTAGLIB_STATUS_OK && result->format) {
+        uint64_t hash = 0;
+        result->has_content_hash = ctaglib::contentHash(source, result->format, hash);
+        result->content_hash = hash;
+    }
+    return result;
 }
 
 } // namespace

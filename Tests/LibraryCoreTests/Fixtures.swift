@@ -31,7 +31,9 @@ enum Fixture {
             VALUES (?, ?, ?, ?, 1, 0, 0, 'flac', ?, 0, 0)
             """,
             [libraryID, folderID, Array(path.utf8), path, title])
-        return connection.lastInsertedRowID
+        let id = connection.lastInsertedRowID
+        try TrackStore.indexForSearch(ids: [id], connection)
+        return id
     }
 
     @discardableResult

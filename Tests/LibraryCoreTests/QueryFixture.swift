@@ -56,6 +56,7 @@ struct QueryFixture {
                 INSERT INTO folder (id, library_id, path, path_text) VALUES (1, 1, X'2F6D', '/m'), (2, 2, X'2F78', '/x');
                 """)
             for row in rows { try QueryFixture.insert(row, into: db) }
+            try TrackStore.indexForSearch(ids: rows.map(\.id), db)
         }
     }
 

@@ -15,7 +15,7 @@ struct TagLibReaderTests {
     @Test("each good fixture reads as expected.json says", arguments: expected.files.keys.sorted())
     func readsFixture(_ name: String) throws {
         let expectation = try #require(Self.expected.files[name])
-        let metadata = try reader.read(Fixtures.path(name))
+        let metadata = try reader.read(Fixtures.path(name)).metadata
         let problems = expectation.mismatches(in: metadata, durationToleranceMs: Self.expected.durationToleranceMs)
         #expect(problems.isEmpty, "\(name): \(problems.joined(separator: "; "))")
     }
@@ -90,9 +90,42 @@ struct TagLibReaderTests {
             return data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) } == data.count
         }
         #expect(written)
-        let metadata = try reader.read(path)
+        let metadata = try reader.read(path).metadata
         #expect(metadata.title == "Hyperballad")
         #expect(metadata.format == "FLAC")
+    }
+
+    @Test("a retagged copy keeps the fingerprint", arguments: ["mp3", "flac", "m4a", "ogg"])
+    func fingerprintSurvivesRetagging(_ ext: String) throws {
+        let original = try reader.read(Fixtures.path("retag/original.\(ext)"))
+        let retagged = try reader.read(Fixtures.path("retag/retagged.\(ext)"))
+        #expect(original.metadata.title != retagged.metadata.title)
+        let fingerprint = try #require(original.fingerprint)
+        #expect(fingerprint == retagged.fingerprint)
+        #expect(fingerprint.hasPrefix("\(original.metadata.format):"))
+    }
+
+    @Test("one encode tagged with ID3v1, with ID3v2.3 or not at all has one fingerprint")
+    func tagFlavoursShareTheFingerprint() throws {
+        let fingerprints = try ["id3v1.mp3", "id3v23.mp3", "no-title.mp3"].map { try reader.read(Fixtures.path($0)).fingerprint }
+        #expect(fingerprints[0] != nil)
+        #expect(Set(fingerprints).count == 1)
+    }
+
+    @Test("changing one byte of the audio changes the fingerprint, and only the fingerprint")
+    func audioChangeChangesTheFingerprint() throws {
+        var bytes = try Data(contentsOf: Fixtures.url("retag/original.mp3"))
+        let trailer = bytes.count >= 128 && bytes[bytes.count - 128..<bytes.count - 125].elementsEqual("TAG".utf8) ? 128 : 0
+        bytes[bytes.count - trailer - 100] ^= 0xFF
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-audio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("changed.mp3")
+        try bytes.write(to: url)
+        let original = try reader.read(Fixtures.path("retag/original.mp3"))
+        let changed = try reader.read(RawPath(url.path))
+        #expect(changed.metadata == original.metadata)
+        #expect(changed.fingerprint != nil && changed.fingerprint != original.fingerprint)
     }
 
     @Test("concurrent reads of every fixture give the same results as serial reads")
@@ -133,12 +166,12 @@ struct TagLibReaderTests {
 
 /// One read's result, comparable across threads.
 private enum Outcome: Equatable, Sendable {
-    case metadata(TrackMetadata)
+    case reading(TagReading)
     case error(TagReadError)
 
     init(_ reader: TagLibReader, _ name: String) {
         do {
-            self = .metadata(try reader.read(Fixtures.path(name)))
+            self = .reading(try reader.read(Fixtures.path(name)))
         } catch {
             self = .error(error)
         }

@@ -39,7 +39,7 @@ struct TagLibRobustnessTests {
             let url = folder.appendingPathComponent("\(index)-\(name)")
             try Data(bytes).write(to: url)
             do {
-                let metadata = try reader.read(RawPath(url.path))
+                let metadata = try reader.read(RawPath(url.path)).metadata
                 #expect(metadata.durationMs >= 0)
                 #expect((metadata.bitrate ?? 0) >= 0)
             } catch {

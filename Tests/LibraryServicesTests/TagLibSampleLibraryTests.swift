@@ -13,7 +13,7 @@ struct TagLibSampleLibraryTests {
         var results: [(String, Result<TrackMetadata, TagReadError>)] = []
         let reader = TagLibReader()
         for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-            let result = Result { () throws(TagReadError) in try reader.read(RawPath(url.path)) }
+            let result = Result { () throws(TagReadError) in try reader.read(RawPath(url.path)).metadata }
             results.append((url.lastPathComponent, result))
         }
         return results

@@ -4,8 +4,9 @@ import LibraryServices
 import Synchronization
 
 /// A `TagReader` for service tests: a file's content is the JSON of its `TrackMetadata`
-/// (write one with `FakeTagReader.file(_:)`); anything else is "not audio". Counts reads
-/// per path, so tests can prove unchanged files are never opened.
+/// (write one with `FakeTagReader.file(_:)`); anything else is "not audio". Its fingerprint
+/// hashes the whole content, so a moved file matches and a retagged one does not. Counts
+/// reads per path, so tests can prove unchanged files are never opened.
 public final class FakeTagReader: TagReader {
     private let reads = Mutex<[String: Int]>([:])
     /// Paths (by suffix) whose read fails with this error, as if TagLib rejected them.
@@ -29,7 +30,7 @@ public final class FakeTagReader: TagReader {
         for _ in 0..<64 { gate.signal() }
     }
 
-    public func read(_ path: RawPath) throws(TagReadError) -> TrackMetadata {
+    public func read(_ path: RawPath) throws(TagReadError) -> TagReading {
         let count = reads.withLock { reads -> Int in
             reads[path.text, default: 0] += 1
             return reads.values.reduce(0, +)
@@ -48,7 +49,8 @@ public final class FakeTagReader: TagReader {
         guard let metadata = try? JSONDecoder().decode(TrackMetadata.self, from: data) else {
             throw TagReadError(.notAudio, "not an audio file TagLib can read")
         }
-        return metadata
+        let hash = data.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        return TagReading(metadata: metadata, fingerprint: "fake:\(String(hash, radix: 16))")
     }
 
     /// Reads a file by its raw bytes path (names need not be UTF-8).

@@ -66,6 +66,12 @@ typedef struct ctaglib_result {
     /** Every PropertyMap key with its values, sorted by key as TagLib's map orders them. */
     const ctaglib_property *properties;
     size_t property_count;
+    /**
+     * OK only: a hash of the last 4 KiB of the audio payload (tags excluded), which survives
+     * moves, renames and retagging; see fingerprint.hpp. Valid when has_content_hash.
+     */
+    unsigned long long content_hash;
+    bool has_content_hash;
 } ctaglib_result;
 
 /**

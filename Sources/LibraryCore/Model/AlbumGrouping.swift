@@ -14,6 +14,8 @@ public struct AlbumGrouping: Sendable, Equatable {
     public let albumArtist: String
     /// The unique key of the album row.
     public let key: String
+    /// `albumArtist` folded: the key of its artist row.
+    public let albumArtistKey: String
 
     /// The grouping for a track's metadata; nil when the track has no album title.
     public init?(_ metadata: TrackMetadata) {
@@ -28,7 +30,8 @@ public struct AlbumGrouping: Sendable, Equatable {
         }
         self.title = title
         self.albumArtist = artist
-        self.key = [TextFold.fold(artist), TextFold.fold(title), metadata.musicBrainz.albumID ?? ""]
+        albumArtistKey = TextFold.fold(artist)
+        self.key = [albumArtistKey, TextFold.fold(title), metadata.musicBrainz.albumID ?? ""]
             .joined(separator: "\u{1F}")
     }
 

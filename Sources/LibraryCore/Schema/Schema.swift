@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes]
+    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -233,5 +233,26 @@ public enum Schema {
         CREATE INDEX track_by_format ON track(format, missing_since);
         CREATE INDEX track_totals ON track(duration_ms, file_size, missing_since);
         CREATE INDEX track_by_album_present ON track(album_id, missing_since);
+        """)
+
+    /// New tracks enter the search index in bulk, one statement per scan batch
+    /// (`TrackStore.indexForSearch`), instead of through a per-row trigger: any statement
+    /// that writes FTS5 inside a trigger makes FTS5 flush its pending terms to disk as a new
+    /// segment at the next statement, so indexing row by row cost more than writing the rows.
+    /// Updates reindex a track only when one of its searched columns really changed.
+    static let batchedSearchIndexing = Migration("v5-batched-search-indexing", sql: """
+        DROP TRIGGER track_search_after_insert;
+        DROP TRIGGER track_search_after_update;
+        CREATE TRIGGER track_search_after_update
+        AFTER UPDATE OF title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold ON track
+        WHEN old.title_fold IS NOT new.title_fold OR old.artist_fold IS NOT new.artist_fold
+          OR old.album_fold IS NOT new.album_fold OR old.album_artist_fold IS NOT new.album_artist_fold
+          OR old.composer_fold IS NOT new.composer_fold OR old.genre_fold IS NOT new.genre_fold
+        BEGIN
+            INSERT INTO track_search (track_search, rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
+            VALUES ('delete', old.id, old.title_fold, old.artist_fold, old.album_fold, old.album_artist_fold, old.composer_fold, old.genre_fold);
+            INSERT INTO track_search (rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
+            VALUES (new.id, new.title_fold, new.artist_fold, new.album_fold, new.album_artist_fold, new.composer_fold, new.genre_fold);
+        END;
         """)
 }

@@ -11,12 +11,13 @@ public final class CatalogCache {
 
 /// SQL for the derived `album`, `artist` and `track_artist` tables.
 public enum CatalogStore {
-    /// The album row for a track's metadata (created or refreshed); nil when it has no album.
-    public static func albumID(for metadata: TrackMetadata, cache: CatalogCache? = nil, _ db: Connection) throws -> Int64? {
-        guard let grouping = AlbumGrouping(metadata) else { return nil }
+    /// The album row for a track (created or refreshed); nil when it has no album.
+    public static func albumID(for record: TrackRecord, cache: CatalogCache? = nil, _ db: Connection) throws -> Int64? {
+        guard let grouping = record.grouping else { return nil }
         if let id = cache?.albums[grouping.key] { return id }
+        let metadata = record.metadata
         let artistID = try artistID(
-            name: grouping.albumArtist,
+            name: grouping.albumArtist, key: grouping.albumArtistKey,
             sortName: metadata.compilation ? nil : metadata.albumArtistSort,
             musicBrainzID: metadata.compilation ? nil : metadata.musicBrainz.albumArtistID, cache: cache, db)
         let id: Int64? = try db.scalar("""
@@ -36,9 +37,9 @@ public enum CatalogStore {
         return id
     }
 
-    /// The artist row for a name (created if new; names equal after folding are one artist).
-    public static func artistID(name: String, sortName: String?, musicBrainzID: String?, cache: CatalogCache? = nil, _ db: Connection) throws -> Int64 {
-        let key = TextFold.fold(name)
+    /// The artist row for a name (created if new): `key` is the folded name, so names equal
+    /// after folding are one artist.
+    static func artistID(name: String, key: String, sortName: String?, musicBrainzID: String?, cache: CatalogCache?, _ db: Connection) throws -> Int64 {
         // A cached artist is upserted again only to record a sort name or MBID it lacked.
         if let cached = cache?.artists[key], sortName == nil || cached.hasSort, musicBrainzID == nil || cached.hasMBID {
             return cached.id
@@ -56,20 +57,34 @@ public enum CatalogStore {
         return result
     }
 
-    /// Replaces a track's artist and album-artist links.
-    public static func linkArtists(trackID: Int64, metadata: TrackMetadata, cache: CatalogCache? = nil, _ db: Connection) throws {
-        try db.execute("DELETE FROM track_artist WHERE track_id = ?", [trackID])
+    /// Links a track to its artists and album artists, replacing its old links unless it
+    /// is `new` (just inserted, so it has none).
+    public static func linkArtists(trackID: Int64, record: TrackRecord, new: Bool, cache: CatalogCache? = nil, _ db: Connection) throws {
+        if !new { try db.execute("DELETE FROM track_artist WHERE track_id = ?", [trackID]) }
+        let metadata = record.metadata
+        try link(trackID, metadata.artists, keys: record.artistKeys, role: "artist", sort: metadata.artistSort,
+                 musicBrainzID: metadata.musicBrainz.artistID, cache: cache, db)
+        try link(trackID, metadata.albumArtists, keys: record.albumArtistKeys, role: "albumartist", sort: metadata.albumArtistSort,
+                 musicBrainzID: metadata.musicBrainz.albumArtistID, cache: cache, db)
+    }
+
+    /// Links `names` in order; the sort name and MusicBrainz id belong to the first.
+    private static func link(
+        _ trackID: Int64, _ names: [String], keys: [String], role: String, sort: String?, musicBrainzID: String?,
+        cache: CatalogCache?, _ db: Connection
+    ) throws {
         let insert = try db.cachedStatement(
             "INSERT OR IGNORE INTO track_artist (track_id, artist_id, role, position) VALUES (?, ?, ?, ?)")
-        for (position, name) in metadata.artists.enumerated() {
-            let sort = position == 0 ? metadata.artistSort : nil
-            let mbid = position == 0 ? metadata.musicBrainz.artistID : nil
-            try insert.execute([trackID, try artistID(name: name, sortName: sort, musicBrainzID: mbid, cache: cache, db), "artist", position])
-        }
-        for (position, name) in metadata.albumArtists.enumerated() {
-            let sort = position == 0 ? metadata.albumArtistSort : nil
-            let mbid = position == 0 ? metadata.musicBrainz.albumArtistID : nil
-            try insert.execute([trackID, try artistID(name: name, sortName: sort, musicBrainzID: mbid, cache: cache, db), "albumartist", position])
+        for (position, (name, key)) in zip(names, keys).enumerated() {
+            let first = position == 0
+            let artistID = try artistID(
+                name: name, key: key, sortName: first ? sort : nil, musicBrainzID: first ? musicBrainzID : nil, cache: cache, db)
+            try insert.execute { arguments in
+                arguments.bind(trackID)
+                arguments.bind(artistID)
+                arguments.bind(role)
+                arguments.bind(position)
+            }
         }
     }
 

@@ -48,7 +48,7 @@ public enum MoveStore {
         guard let pathText: String = try db.scalar("SELECT path_text FROM track WHERE id = ?", [newID]) else { return }
         // Free the unique (library, path) slot before the old row takes it.
         try db.execute("UPDATE track SET path_text = path_text || ' (moving ' || id || ')' WHERE id = ?", [newID])
-        let columns = TrackStore.savedColumns.filter { $0 != "path_text" && $0 != "library_id" }
+        let columns = TrackStore.valueColumns
         try db.execute("""
             UPDATE track SET (\(columns.joined(separator: ", "))) =
                 (SELECT \(columns.joined(separator: ", ")) FROM track WHERE id = ?),

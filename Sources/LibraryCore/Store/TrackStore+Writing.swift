@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// A track row as the scanner needs it to decide what changed.
@@ -27,82 +28,152 @@ extension TrackStore {
         return result
     }
 
-    /// Inserts or updates the track at `file.path`, keeping its id and added-at; returns its id.
-    /// `fingerprint` identifies the audio content (see the scanner's ContentFingerprint);
-    /// `generation` is the scan that adds the row, recorded only on insert.
-    public static func save(
-        _ metadata: TrackMetadata, file: FileFacts, fingerprint: String?, libraryID: Int64, folderID: Int64,
-        albumID: Int64?, generation: Int64, now: Date, _ db: Connection
-    ) throws -> Int64 {
-        let title = metadata.title ?? file.path.stem
-        let artist = Track.display(metadata.artists)
-        let albumArtist = Track.display(metadata.albumArtists)
-        let genre = metadata.genres.isEmpty ? nil : metadata.genres.joined(separator: "; ")
-        let seconds = Int64(now.timeIntervalSince1970)
-        let values: [(String, any DatabaseValueConvertible)] = [
-            ("library_id", libraryID), ("folder_id", folderID), ("path", file.path.bytes),
-            ("path_text", file.path.text), ("file_size", file.size), ("mtime_ns", file.mtimeNs),
-            ("ctime_ns", file.ctimeNs), ("inode", Int64(bitPattern: file.inode)),
-            ("format", metadata.format), ("duration_ms", max(0, metadata.durationMs)),
-            ("bitrate", metadata.bitrate.map { max(0, $0) }), ("sample_rate", metadata.sampleRate),
-            ("channels", metadata.channels), ("bit_depth", metadata.bitDepth),
-            ("title", title), ("title_sort", metadata.titleSort), ("artist", artist),
-            ("artists", JSONText.encode(metadata.artists)), ("artist_sort", metadata.artistSort),
-            ("album_artist", albumArtist), ("album_artists", JSONText.encode(metadata.albumArtists)),
-            ("album_artist_sort", metadata.albumArtistSort), ("album", metadata.album),
-            ("album_sort", metadata.albumSort), ("album_id", albumID),
-            ("track_number", metadata.trackNumber), ("track_total", metadata.trackTotal),
-            ("disc_number", metadata.discNumber), ("disc_total", metadata.discTotal),
-            ("date", metadata.date), ("year", metadata.year), ("original_date", metadata.originalDate),
-            ("original_year", metadata.originalYear), ("genre", genre),
-            ("genres", JSONText.encode(metadata.genres)), ("composer", metadata.composer),
-            ("comment", metadata.comment), ("compilation", metadata.compilation), ("bpm", metadata.bpm),
-            ("mb_recording_id", metadata.musicBrainz.recordingID), ("mb_track_id", metadata.musicBrainz.trackID),
-            ("mb_album_id", metadata.musicBrainz.albumID), ("mb_release_group_id", metadata.musicBrainz.releaseGroupID),
-            ("mb_artist_id", metadata.musicBrainz.artistID), ("mb_album_artist_id", metadata.musicBrainz.albumArtistID),
-            ("rg_track_gain", metadata.replayGain.trackGain), ("rg_track_peak", metadata.replayGain.trackPeak),
-            ("rg_album_gain", metadata.replayGain.albumGain), ("rg_album_peak", metadata.replayGain.albumPeak),
-            ("has_cover", metadata.hasCoverArt), ("other_tags", JSONText.encode(metadata.otherTags)),
-            ("title_fold", TextFold.fold(title)), ("artist_fold", TextFold.fold(metadata.artists.joined(separator: "\u{1F}"))),
-            ("album_artist_fold", TextFold.fold(metadata.albumArtists.joined(separator: "\u{1F}"))),
-            ("album_fold", TextFold.fold(metadata.album ?? "")),
-            ("genre_fold", TextFold.fold(metadata.genres.joined(separator: "\u{1F}"))),
-            ("composer_fold", TextFold.fold(metadata.composer ?? "")),
-            ("comment_fold", TextFold.fold(metadata.comment ?? "")),
-            ("fingerprint", fingerprint), ("updated_at", seconds),
-        ]
-        let id: Int64? = try db.scalar(upsertSQL, values.map(\.1) + [seconds, generation])
-        return id ?? db.lastInsertedRowID
+    /// What `save` did: the track's id, and whether it inserted a new row.
+    public struct Saved: Sendable, Equatable {
+        public var id: Int64
+        public var inserted: Bool
     }
 
-    /// Built once from constant column names; every value is a parameter.
-    private static let upsertSQL: String = {
-        let columns = savedColumns
-        let updates = columns.filter { $0 != "library_id" && $0 != "path_text" }
-            .map { "\($0) = excluded.\($0)" } + ["missing_since = NULL"]
-        return """
-            INSERT INTO track (\(columns.joined(separator: ", ")), added_at, added_scan)
-            VALUES (\(Array(repeating: "?", count: columns.count + 2).joined(separator: ", ")))
-            ON CONFLICT (library_id, path_text) DO UPDATE SET \(updates.joined(separator: ", "))
-            RETURNING id
-            """
-    }()
+    /// Stores `record`, keeping the track's id and added-at when it exists: updates the row
+    /// `existingID` (the track the scan found at this path), else inserts one, else (another
+    /// spelling of the same path, NFC against NFD, already has a row) updates that row.
+    /// `generation` is the scan that adds the row, recorded only on insert.
+    ///
+    /// An update reindexes the track for search; an inserted track is not searchable until
+    /// `indexForSearch` is given its id, in the same transaction (one statement per batch
+    /// is much cheaper than one per row: see `Schema.batchedSearchIndexing`).
+    public static func save(
+        _ record: TrackRecord, existingID: Int64?, libraryID: Int64, folderID: Int64, albumID: Int64?,
+        generation: Int64, now: Date, _ db: Connection
+    ) throws -> Saved {
+        let seconds = Int64(now.timeIntervalSince1970)
+        if let existingID, try update(existingID, record, folderID: folderID, albumID: albumID, now: seconds, db) {
+            return Saved(id: existingID, inserted: false)
+        }
+        try db.cachedStatement(insertSQL).execute { arguments in
+            arguments.bind(libraryID)
+            arguments.bind(record.pathText)
+            bindValues(record, folderID: folderID, albumID: albumID, now: seconds, &arguments)
+            arguments.bind(seconds)
+            arguments.bind(generation)
+        }
+        if db.changes == 1 { return Saved(id: db.lastInsertedRowID, inserted: true) }
+        let id: Int64? = try db.scalar("SELECT id FROM track WHERE library_id = ? AND path_text = ?", [libraryID, record.pathText])
+        guard let id, try update(id, record, folderID: folderID, albumID: albumID, now: seconds, db) else {
+            throw DatabaseError(code: SQLITE_CONSTRAINT, message: "cannot store the track at \(record.pathText)", sql: insertSQL)
+        }
+        return Saved(id: id, inserted: false)
+    }
 
-    /// The columns `save` writes on every insert or update, in its values' order.
-    static let savedColumns: [String] = {
-        [
-            "library_id", "folder_id", "path", "path_text", "file_size", "mtime_ns", "ctime_ns", "inode",
-            "format", "duration_ms", "bitrate", "sample_rate", "channels", "bit_depth", "title",
-            "title_sort", "artist", "artists", "artist_sort", "album_artist", "album_artists",
-            "album_artist_sort", "album", "album_sort", "album_id", "track_number", "track_total",
-            "disc_number", "disc_total", "date", "year", "original_date", "original_year", "genre",
-            "genres", "composer", "comment", "compilation", "bpm", "mb_recording_id", "mb_track_id",
-            "mb_album_id", "mb_release_group_id", "mb_artist_id", "mb_album_artist_id",
-            "rg_track_gain", "rg_track_peak", "rg_album_gain", "rg_album_peak", "has_cover",
-            "other_tags", "title_fold", "artist_fold", "album_artist_fold", "album_fold",
-            "genre_fold", "composer_fold", "comment_fold", "fingerprint", "updated_at",
-        ]
-    }()
+    /// Rewrites the row `id` with `record` and marks it present; false when there is no such row.
+    private static func update(_ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, now: Int64, _ db: Connection) throws -> Bool {
+        try db.cachedStatement(updateSQL).execute { arguments in
+            bindValues(record, folderID: folderID, albumID: albumID, now: now, &arguments)
+            arguments.bind(id)
+        }
+        return db.changes == 1
+    }
+
+    /// Binds `valueColumns` in order.
+    private static func bindValues(_ record: TrackRecord, folderID: Int64, albumID: Int64?, now: Int64, _ arguments: inout ArgumentBinder) {
+        let (metadata, file, folds) = (record.metadata, record.file, record.folds)
+        arguments.bind(folderID)
+        arguments.bind(file.path.bytes)
+        arguments.bind(file.size)
+        arguments.bind(file.mtimeNs)
+        arguments.bind(file.ctimeNs)
+        arguments.bind(Int64(bitPattern: file.inode))
+        arguments.bind(metadata.format)
+        arguments.bind(max(0, metadata.durationMs))
+        arguments.bind(metadata.bitrate.map { max(0, $0) })
+        arguments.bind(metadata.sampleRate)
+        arguments.bind(metadata.channels)
+        arguments.bind(metadata.bitDepth)
+        arguments.bind(record.title)
+        arguments.bind(metadata.titleSort)
+        arguments.bind(record.artist)
+        arguments.bind(record.artistsJSON)
+        arguments.bind(metadata.artistSort)
+        arguments.bind(record.albumArtist)
+        arguments.bind(record.albumArtistsJSON)
+        arguments.bind(metadata.albumArtistSort)
+        arguments.bind(metadata.album)
+        arguments.bind(metadata.albumSort)
+        arguments.bind(albumID)
+        arguments.bind(metadata.trackNumber)
+        arguments.bind(metadata.trackTotal)
+        arguments.bind(metadata.discNumber)
+        arguments.bind(metadata.discTotal)
+        arguments.bind(metadata.date)
+        arguments.bind(metadata.year)
+        arguments.bind(metadata.originalDate)
+        arguments.bind(metadata.originalYear)
+        arguments.bind(record.genre)
+        arguments.bind(record.genresJSON)
+        arguments.bind(metadata.composer)
+        arguments.bind(metadata.comment)
+        arguments.bind(metadata.compilation)
+        arguments.bind(metadata.bpm)
+        arguments.bind(metadata.musicBrainz.recordingID)
+        arguments.bind(metadata.musicBrainz.trackID)
+        arguments.bind(metadata.musicBrainz.albumID)
+        arguments.bind(metadata.musicBrainz.releaseGroupID)
+        arguments.bind(metadata.musicBrainz.artistID)
+        arguments.bind(metadata.musicBrainz.albumArtistID)
+        arguments.bind(metadata.replayGain.trackGain)
+        arguments.bind(metadata.replayGain.trackPeak)
+        arguments.bind(metadata.replayGain.albumGain)
+        arguments.bind(metadata.replayGain.albumPeak)
+        arguments.bind(metadata.hasCoverArt)
+        arguments.bind(record.otherTagsJSON)
+        arguments.bind(folds.title)
+        arguments.bind(folds.artist)
+        arguments.bind(folds.albumArtist)
+        arguments.bind(folds.album)
+        arguments.bind(folds.genre)
+        arguments.bind(folds.composer)
+        arguments.bind(folds.comment)
+        arguments.bind(record.fingerprint)
+        arguments.bind(now)
+    }
+
+    /// Inserts a new row, or nothing when the (library, path text) slot is taken.
+    private static let insertSQL = """
+        INSERT INTO track (library_id, path_text, \(valueColumns.joined(separator: ", ")), added_at, added_scan)
+        VALUES (\(Array(repeating: "?", count: valueColumns.count + 4).joined(separator: ", ")))
+        ON CONFLICT (library_id, path_text) DO NOTHING
+        """
+
+    /// Rewrites a row's values, keeping its id, library, path text and added-at.
+    private static let updateSQL = """
+        UPDATE track SET \(valueColumns.map { "\($0) = ?" }.joined(separator: ", ")), missing_since = NULL
+        WHERE id = ?
+        """
+
+    /// The columns `save` writes on every insert or update (besides the library and path
+    /// text, which identify the row), in `bindValues`' order.
+    static let valueColumns: [String] = [
+        "folder_id", "path", "file_size", "mtime_ns", "ctime_ns", "inode",
+        "format", "duration_ms", "bitrate", "sample_rate", "channels", "bit_depth", "title",
+        "title_sort", "artist", "artists", "artist_sort", "album_artist", "album_artists",
+        "album_artist_sort", "album", "album_sort", "album_id", "track_number", "track_total",
+        "disc_number", "disc_total", "date", "year", "original_date", "original_year", "genre",
+        "genres", "composer", "comment", "compilation", "bpm", "mb_recording_id", "mb_track_id",
+        "mb_album_id", "mb_release_group_id", "mb_artist_id", "mb_album_artist_id",
+        "rg_track_gain", "rg_track_peak", "rg_album_gain", "rg_album_peak", "has_cover",
+        "other_tags", "title_fold", "artist_fold", "album_artist_fold", "album_fold",
+        "genre_fold", "composer_fold", "comment_fold", "fingerprint", "updated_at",
+    ]
+
+    /// Adds the tracks `ids` (just inserted by `save`) to the search index.
+    public static func indexForSearch(ids: [Int64], _ db: Connection) throws {
+        guard !ids.isEmpty else { return }
+        try db.execute("""
+            INSERT INTO track_search (rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
+            SELECT id, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold
+            FROM track WHERE id IN (SELECT value FROM json_each(?))
+            """, ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+    }
 
     /// How many present tracks a library has under `scope`.
     public static func presentCount(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> Int {

@@ -5,7 +5,7 @@ import LibraryCore
 /// One batch ready to write: the planned folders and what reading their files gave.
 struct ScanBatch: Sendable {
     var plans: [FolderPlan]
-    var results: [Result<ReadFile, TagReadError>]
+    var results: [Result<TrackRecord, TagReadError>]
     var time: Date
 }
 
@@ -18,6 +18,7 @@ struct BatchOutcome: Sendable {
     /// Files that failed before, are unchanged, and so failed again without being read.
     var knownFailures: [ScanFailure] = []
     var seconds: Double = 0
+    var cpuSeconds: Double = 0
 }
 
 /// Writes batches on its own serial queue, one transaction each, so the scanner reads the
@@ -44,9 +45,11 @@ final class BatchWriter: @unchecked Sendable {
         let previous = try collect()
         queue.async(group: group) { [self] in
             let start = Date()
+            let cpuStart = Self.threadCPUTime()
             result = Result { () throws -> BatchOutcome in
                 var outcome = try database.write { db in try write(batch, db) }
                 outcome.seconds = Date().timeIntervalSince(start)
+                outcome.cpuSeconds = Self.threadCPUTime() - cpuStart
                 return outcome
             }
         }
@@ -60,8 +63,16 @@ final class BatchWriter: @unchecked Sendable {
         return try result?.get()
     }
 
+    /// CPU seconds the calling thread has used.
+    private static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     private func write(_ batch: ScanBatch, _ db: Connection) throws -> BatchOutcome {
         var outcome = BatchOutcome()
+        var inserted: [Int64] = []
         var offset = 0
         for plan in batch.plans {
             let folderID = try FolderStore.markSeen(
@@ -69,12 +80,13 @@ final class BatchWriter: @unchecked Sendable {
                 fingerprint: plan.listing.fingerprint, generation: generation, db)
             for (file, trackID) in plan.toRead {
                 switch batch.results[offset] {
-                case .success(let read):
-                    let albumID = try CatalogStore.albumID(for: read.metadata, cache: cache, db)
-                    let id = try TrackStore.save(
-                        read.metadata, file: file, fingerprint: read.fingerprint, libraryID: libraryID, folderID: folderID,
-                        albumID: albumID, generation: generation, now: batch.time, db)
-                    try CatalogStore.linkArtists(trackID: id, metadata: read.metadata, cache: cache, db)
+                case .success(let record):
+                    let albumID = try CatalogStore.albumID(for: record, cache: cache, db)
+                    let saved = try TrackStore.save(
+                        record, existingID: trackID, libraryID: libraryID, folderID: folderID, albumID: albumID,
+                        generation: generation, now: batch.time, db)
+                    if saved.inserted { inserted.append(saved.id) }
+                    try CatalogStore.linkArtists(trackID: saved.id, record: record, new: saved.inserted, cache: cache, db)
                     if plan.hadFailure(file) {
                         try FailureStore.remove(libraryID: libraryID, pathText: file.path.text, db)
                     }
@@ -97,6 +109,7 @@ final class BatchWriter: @unchecked Sendable {
             try TrackStore.markMissing(ids: plan.vanished, now: batch.time, db)
             for id in plan.reappeared { try TrackStore.markPresent(id: id, db) }
         }
+        try TrackStore.indexForSearch(ids: inserted, db)
         return outcome
     }
 }

@@ -2,25 +2,20 @@ import Dispatch
 import Foundation
 import LibraryCore
 
-/// What reading one file gave: its metadata and content fingerprint.
-struct ReadFile: Sendable {
-    var metadata: TrackMetadata
-    var fingerprint: String?
-}
-
-/// Reads a batch of files on every core: each read uses its own TagLib file object, and
-/// the content fingerprint is taken right after, while the file is in the page cache.
+/// Reads a batch of files on every core (each read uses its own TagLib file object) and
+/// prepares there the record the writer stores, folded text and all.
 struct ParallelReader {
     let reader: any TagReader
 
-    func read(_ files: [FileFacts]) -> [Result<ReadFile, TagReadError>] {
+    func read(_ files: [FileFacts]) -> [Result<TrackRecord, TagReadError>] {
         guard !files.isEmpty else { return [] }
         let results = ResultSlots(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let result: Result<ReadFile, TagReadError>
+            let result: Result<TrackRecord, TagReadError>
             do throws(TagReadError) {
-                let metadata = try reader.read(files[index].path)
-                result = .success(ReadFile(metadata: metadata, fingerprint: ContentFingerprint.compute(files[index].path, metadata: metadata)))
+                let file = files[index]
+                let reading = try reader.read(file.path)
+                result = .success(TrackRecord(metadata: reading.metadata, file: file, fingerprint: reading.fingerprint))
             } catch {
                 result = .failure(error)
             }
@@ -33,20 +28,20 @@ struct ParallelReader {
 /// One slot per file; each index is written by exactly one iteration, then read after all
 /// iterations have finished (concurrentPerform returns only then).
 private final class ResultSlots: @unchecked Sendable {
-    private var slots: [Result<ReadFile, TagReadError>?]
+    private var slots: [Result<TrackRecord, TagReadError>?]
     private let lock = NSLock()
 
     init(count: Int) {
         slots = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ value: Result<ReadFile, TagReadError>) {
+    func set(_ index: Int, _ value: Result<TrackRecord, TagReadError>) {
         lock.lock()
         slots[index] = value
         lock.unlock()
     }
 
-    func values() -> [Result<ReadFile, TagReadError>] {
+    func values() -> [Result<TrackRecord, TagReadError>] {
         slots.map { $0 ?? .failure(TagReadError(.readerFailure, "not read")) }
     }
 }

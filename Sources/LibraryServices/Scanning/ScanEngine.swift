@@ -179,6 +179,7 @@ final class ScanEngine {
     private func apply(_ outcome: BatchOutcome?) {
         guard let outcome else { return }
         summary.timings.writing += outcome.seconds
+        summary.timings.writingCPU += outcome.cpuSeconds
         for (failure, wasUpdate) in outcome.files {
             if let failure {
                 report(failure)
@@ -195,12 +196,12 @@ final class ScanEngine {
 
     /// Reads files in parallel under a "batch" journal entry; suspects from a crashed run
     /// are read alone, each under its own "single" entry.
-    private func read(_ files: [FileFacts]) -> [Result<ReadFile, TagReadError>] {
+    private func read(_ files: [FileFacts]) -> [Result<TrackRecord, TagReadError>] {
         let isSuspect = files.map { suspects.contains($0.path) }
         let safe = files.indices.filter { !isSuspect[$0] }
         journal.willRead(batch: safe.map { files[$0].path })
         let safeResults = ParallelReader(reader: reader).read(safe.map { files[$0] })
-        var results = [Result<ReadFile, TagReadError>](repeating: .failure(TagReadError(.readerFailure, "not read")), count: files.count)
+        var results = [Result<TrackRecord, TagReadError>](repeating: .failure(TagReadError(.readerFailure, "not read")), count: files.count)
         for (offset, index) in safe.enumerated() { results[index] = safeResults[offset] }
         for index in files.indices where isSuspect[index] {
             journal.willRead(single: files[index].path)

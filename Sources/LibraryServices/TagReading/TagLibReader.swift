@@ -7,10 +7,17 @@ import LibraryCore
 /// The format comes from the file's content, not its extension. Each call opens its own
 /// TagLib file object, so concurrent reads of different files are safe. Files are opened
 /// read-only and never written.
+///
+/// The fingerprint is "format:deciseconds:hash", the hash covering the last 4 KiB of the
+/// audio payload with every tag area left out (see CTagLib's fingerprint.hpp for how each
+/// format bounds its payload). Audio properties alone would collide for every track of
+/// the same length and encoding, and hashing the whole file would cost a full read; the
+/// payload's end differs between recordings, survives any retag, and costs one page read
+/// of a file that is already open and cached.
 public struct TagLibReader: TagReader {
     public init() {}
 
-    public func read(_ path: RawPath) throws(TagReadError) -> TrackMetadata {
+    public func read(_ path: RawPath) throws(TagReadError) -> TagReading {
         guard let result = path.withCString({ ctaglib_read($0) }) else {
             throw TagReadError(.readerFailure, "out of memory while reading tags")
         }
@@ -29,7 +36,10 @@ public struct TagLibReader: TagReader {
                 bitDepth: raw.bits_per_sample > 0 ? Int(raw.bits_per_sample) : nil,
                 hasCoverArt: raw.has_cover_art
             )
-            return TagMapping.metadata(properties: Self.properties(of: raw), audio: audio)
+            let metadata = TagMapping.metadata(properties: Self.properties(of: raw), audio: audio)
+            let fingerprint = raw.has_content_hash
+                ? "\(audio.format):\(audio.durationMs / 100):\(String(raw.content_hash, radix: 16))" : nil
+            return TagReading(metadata: metadata, fingerprint: fingerprint)
         case CTAGLIB_STATUS_CANNOT_OPEN:
             throw TagReadError(.unreadable, Self.reason(errno: raw.error_number))
         case CTAGLIB_STATUS_EMPTY:

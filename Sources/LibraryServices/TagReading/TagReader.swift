@@ -6,7 +6,21 @@ import LibraryCore
 /// Implementations must be safe to call from several threads at once on different files.
 public protocol TagReader: Sendable {
     /// Reads the file at `path`, or throws a `TagReadError` saying why it could not be read.
-    func read(_ path: RawPath) throws(TagReadError) -> TrackMetadata
+    func read(_ path: RawPath) throws(TagReadError) -> TagReading
+}
+
+/// What a `TagReader` read from one file.
+public struct TagReading: Sendable, Equatable {
+    public var metadata: TrackMetadata
+    /// Identifies the file's audio content, whatever its path and tags: equal for a file
+    /// that was moved, renamed or retagged, different for other audio. Nil when the reader
+    /// cannot tell; such files are never matched as moves.
+    public var fingerprint: String?
+
+    public init(metadata: TrackMetadata, fingerprint: String?) {
+        self.metadata = metadata
+        self.fingerprint = fingerprint
+    }
 }
 
 /// Why a file could not be read; `message` is a short reason a user can act on.
