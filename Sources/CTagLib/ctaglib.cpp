@@ -50,19 +50,29 @@ enum class Kind { none, mpeg, flac, oggVorbis, oggOpus, oggSpeex, oggFLAC, mp4, 
 
 // MARK: - Sniffing
 
-bool startsWith(const std::vector<unsigned char> &buffer, size_t offset, const char *magic, size_t length) {
+// Bytes read from the front of a file, in a fixed buffer (no allocation per file).
+struct Buffer {
+    static constexpr size_t capacity = 4096;
+    unsigned char bytes[capacity];
+    size_t count = 0;
+
+    size_t size() const { return count; }
+    const unsigned char *data() const { return bytes; }
+    unsigned char operator[](size_t index) const { return bytes[index]; }
+
+    // Fills the buffer from `offset` with one pread (fewer bytes near the end of the file).
+    void read(int fd, off_t offset) {
+        ssize_t got = pread(fd, bytes, capacity, offset);
+        count = got > 0 ? static_cast<size_t>(got) : 0;
+    }
+};
+
+bool startsWith(const Buffer &buffer, size_t offset, const char *magic, size_t length) {
     return buffer.size() >= offset + length && std::memcmp(buffer.data() + offset, magic, length) == 0;
 }
 
-std::vector<unsigned char> readAt(int fd, off_t offset, size_t length) {
-    std::vector<unsigned char> buffer(length);
-    ssize_t got = pread(fd, buffer.data(), length, offset);
-    buffer.resize(got > 0 ? static_cast<size_t>(got) : 0);
-    return buffer;
-}
-
 // An MPEG audio frame header: sync, and no reserved version, layer, bitrate or sample rate.
-bool isMPEGFrameHeader(const std::vector<unsigned char> &b, size_t at) {
+bool isMPEGFrameHeader(const Buffer &b, size_t at) {
     if (b.size() < at + 4) return false;
     if (b[at] != 0xFF || (b[at + 1] & 0xE0) != 0xE0) return false;
     int version = (b[at + 1] >> 3) & 0x03;
@@ -72,7 +82,7 @@ bool isMPEGFrameHeader(const std::vector<unsigned char> &b, size_t at) {
     return version != 1 && layer != 0 && bitrate != 0x0F && sampleRate != 0x03;
 }
 
-Kind sniffOgg(const std::vector<unsigned char> &b, size_t at) {
+Kind sniffOgg(const Buffer &b, size_t at) {
     // First page: 27-byte header, then the segment table, then the first packet.
     if (b.size() < at + 27) return Kind::none;
     size_t packet = at + 27 + b[at + 26];
@@ -83,7 +93,7 @@ Kind sniffOgg(const std::vector<unsigned char> &b, size_t at) {
     return Kind::none;
 }
 
-Kind sniffMagic(const std::vector<unsigned char> &b, size_t at) {
+Kind sniffMagic(const Buffer &b, size_t at) {
     static const unsigned char asfGUID[] = {0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11};
     if (startsWith(b, at, "fLaC", 4)) return Kind::flac;
     if (startsWith(b, at, "OggS", 4)) return sniffOgg(b, at);
@@ -109,17 +119,17 @@ struct Sniffed {
 // Skips any ID3v2 tags (FLAC, APE, TTA and MP3 files may start with one) and the zero
 // padding some taggers leave after them, then looks at the magic bytes.
 Sniffed sniff(int fd) {
+    Buffer buffer;
+    buffer.read(fd, 0);
     off_t offset = 0;
     bool sawID3 = false;
-    for (int tags = 0; tags < 4; ++tags) {
-        std::vector<unsigned char> header = readAt(fd, offset, 10);
-        if (!startsWith(header, 0, "ID3", 3) || header.size() < 10) break;
+    for (int tags = 0; tags < 4 && startsWith(buffer, 0, "ID3", 3) && buffer.size() >= 10; ++tags) {
         sawID3 = true;
-        off_t size = (off_t(header[6] & 0x7F) << 21) | (off_t(header[7] & 0x7F) << 14) |
-                     (off_t(header[8] & 0x7F) << 7) | off_t(header[9] & 0x7F);
-        offset += 10 + size + ((header[5] & 0x10) ? 10 : 0);
+        off_t size = (off_t(buffer[6] & 0x7F) << 21) | (off_t(buffer[7] & 0x7F) << 14) |
+                     (off_t(buffer[8] & 0x7F) << 7) | off_t(buffer[9] & 0x7F);
+        offset += 10 + size + ((buffer[5] & 0x10) ? 10 : 0);
+        buffer.read(fd, offset);
     }
-    std::vector<unsigned char> buffer = readAt(fd, offset, 4096);
     Kind kind = sniffMagic(buffer, 0);
     if (kind != Kind::none) return {kind, offset};
     // Some encoders and taggers leave zero padding before the first MPEG frame.
@@ -152,11 +162,6 @@ bool hasPicture(TagLib::Ogg::XiphComment *comment) {
 
 // MARK: - Results
 
-char *copy(const TagLib::String &string) {
-    std::string utf8 = string.to8Bit(true);
-    return strdup(utf8.c_str());
-}
-
 ctaglib_result *makeResult(ctaglib_status status, const char *message = nullptr, int errorNumber = 0) {
     auto *result = static_cast<ctaglib_result *>(std::calloc(1, sizeof(ctaglib_result)));
     if (!result) return nullptr;
@@ -166,20 +171,38 @@ ctaglib_result *makeResult(ctaglib_status status, const char *message = nullptr,
     return result;
 }
 
+// Copies the map into one allocation: the entries, then every value pointer, then the
+// NUL-terminated UTF-8 text they point into (ctaglib_result_free releases it in one go).
 void fillProperties(ctaglib_result *result, const TagLib::PropertyMap &map) {
     if (map.isEmpty()) return;
-    auto *entries = static_cast<ctaglib_property *>(std::calloc(map.size(), sizeof(ctaglib_property)));
-    if (!entries) return;
-    size_t index = 0;
-    for (auto it = map.begin(); it != map.end(); ++it, ++index) {
-        entries[index].key = copy(it->first);
-        const TagLib::StringList &values = it->second;
-        auto **copies = static_cast<const char **>(std::calloc(values.size() ? values.size() : 1, sizeof(char *)));
-        if (!copies) continue;
-        size_t count = 0;
-        for (auto value = values.begin(); value != values.end(); ++value) copies[count++] = copy(*value);
-        entries[index].values = copies;
-        entries[index].value_count = count;
+    std::string text;
+    std::vector<size_t> offsets;
+    size_t valueCount = 0;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        offsets.push_back(text.size());
+        text += it->first.to8Bit(true);
+        text.push_back('\0');
+        for (auto value = it->second.begin(); value != it->second.end(); ++value) {
+            offsets.push_back(text.size());
+            text += value->to8Bit(true);
+            text.push_back('\0');
+        }
+        valueCount += it->second.size();
+    }
+    size_t entriesSize = map.size() * sizeof(ctaglib_property);
+    size_t pointersSize = valueCount * sizeof(const char *);
+    auto *block = static_cast<unsigned char *>(std::malloc(entriesSize + pointersSize + text.size()));
+    if (!block) return;
+    auto *entries = reinterpret_cast<ctaglib_property *>(block);
+    auto **pointers = reinterpret_cast<const char **>(block + entriesSize);
+    char *chars = reinterpret_cast<char *>(block + entriesSize + pointersSize);
+    std::memcpy(chars, text.data(), text.size());
+    size_t entry = 0, offset = 0, pointer = 0;
+    for (auto it = map.begin(); it != map.end(); ++it, ++entry) {
+        entries[entry].key = chars + offsets[offset++];
+        entries[entry].values = pointers + pointer;
+        entries[entry].value_count = it->second.size();
+        for (size_t value = 0; value < it->second.size(); ++value) pointers[pointer++] = chars + offsets[offset++];
     }
     result->properties = entries;
     result->property_count = map.size();
@@ -541,12 +564,6 @@ extern "C" ctaglib_result *ctaglib_read(const char *path) {
 
 extern "C" void ctaglib_result_free(ctaglib_result *result) {
     if (!result) return;
-    for (size_t index = 0; index < result->property_count; ++index) {
-        const ctaglib_property &entry = result->properties[index];
-        std::free(const_cast<char *>(entry.key));
-        for (size_t value = 0; value < entry.value_count; ++value) std::free(const_cast<char *>(entry.values[value]));
-        std::free(const_cast<char **>(entry.values));
-    }
     std::free(const_cast<ctaglib_property *>(result->properties));
     std::free(const_cast<char *>(result->format));
     std::free(const_cast<char *>(result->message));

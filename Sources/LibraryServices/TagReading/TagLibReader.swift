@@ -36,7 +36,7 @@ public struct TagLibReader: TagReader {
                 bitDepth: raw.bits_per_sample > 0 ? Int(raw.bits_per_sample) : nil,
                 hasCoverArt: raw.has_cover_art
             )
-            let metadata = TagMapping.metadata(properties: Self.properties(of: raw), audio: audio)
+            let metadata = TagMapping.metadata(entries: Self.properties(of: raw), audio: audio)
             let fingerprint = raw.has_content_hash
                 ? "\(audio.format):\(audio.durationMs / 100):\(String(raw.content_hash, radix: 16))" : nil
             return TagReading(metadata: metadata, fingerprint: fingerprint)
@@ -56,19 +56,21 @@ public struct TagLibReader: TagReader {
         }
     }
 
-    /// Copies the C property list into a dictionary of owned Swift strings.
-    private static func properties(of raw: ctaglib_result) -> [String: [String]] {
-        guard let entries = raw.properties else { return [:] }
-        var properties: [String: [String]] = [:]
+    /// Copies the C property list into owned Swift strings, keeping TagLib's key order.
+    private static func properties(of raw: ctaglib_result) -> [(key: String, values: [String])] {
+        guard let entries = raw.properties else { return [] }
+        var properties: [(key: String, values: [String])] = []
+        properties.reserveCapacity(raw.property_count)
         for entry in UnsafeBufferPointer(start: entries, count: raw.property_count) {
             guard let key = entry.key else { continue }
             var values: [String] = []
             if let list = entry.values {
+                values.reserveCapacity(entry.value_count)
                 for value in UnsafeBufferPointer(start: list, count: entry.value_count) {
                     if let value { values.append(String(cString: value)) }
                 }
             }
-            properties[String(cString: key), default: []].append(contentsOf: values)
+            properties.append((String(cString: key), values))
         }
         return properties
     }

@@ -10,7 +10,12 @@ import LibraryCore
 public enum TagMapping {
     /// Maps `properties` (PropertyMap keys to values, in order) and `audio` to metadata.
     public static func metadata(properties: [String: [String]], audio: AudioProperties) -> TrackMetadata {
-        var tags = Tags(properties)
+        metadata(entries: properties.map { ($0.key, $0.value) }, audio: audio)
+    }
+
+    /// Maps PropertyMap entries (each key once, values in order) and `audio` to metadata.
+    static func metadata(entries: [(key: String, values: [String])], audio: AudioProperties) -> TrackMetadata {
+        var tags = Tags(entries)
         var metadata = TrackMetadata(
             format: audio.format, durationMs: audio.durationMs, bitrate: audio.bitrate,
             sampleRate: audio.sampleRate, channels: audio.channels, bitDepth: audio.bitDepth,
@@ -84,16 +89,18 @@ public enum TagMapping {
     }
 }
 
-/// The cleaned PropertyMap, remembering which keys were used by a field.
+/// The cleaned PropertyMap, remembering which keys were used by a field. A file has a
+/// dozen or two keys, so a list searched in order beats hashing every key into a dictionary.
 private struct Tags {
-    private var remaining: [String: [String]]
+    private var remaining: [(key: String, values: [String])]
 
-    init(_ properties: [String: [String]]) {
-        remaining = properties.compactMapValues { values in
-            let cleaned = values
-                .map(Tags.trimmed)
-                .filter { !$0.isEmpty }
-            return cleaned.isEmpty ? nil : cleaned
+    init(_ entries: [(key: String, values: [String])]) {
+        remaining = []
+        remaining.reserveCapacity(entries.count)
+        for entry in entries {
+            let needsCleaning = entry.values.contains { $0.isEmpty || Tags.trimmed($0).utf8.count != $0.utf8.count }
+            let values = needsCleaning ? entry.values.map(Tags.trimmed).filter { !$0.isEmpty } : entry.values
+            if !values.isEmpty { remaining.append((entry.key, values)) }
         }
     }
 
@@ -108,10 +115,19 @@ private struct Tags {
     }
 
     /// The keys no field used, with their cleaned values.
-    var unused: [String: [String]] { remaining }
+    var unused: [String: [String]] {
+        Dictionary(remaining.map { ($0.key, $0.values) }, uniquingKeysWith: +)
+    }
 
+    /// The values of `key` (empty when absent), marking it used.
     mutating func all(_ key: String) -> [String] {
-        remaining.removeValue(forKey: key) ?? []
+        guard let index = remaining.firstIndex(where: { $0.key == key }) else { return [] }
+        return remaining.remove(at: index).values
+    }
+
+    /// The first value of `key`, leaving it unused.
+    private func peek(_ key: String) -> String? {
+        remaining.first { $0.key == key }?.values.first
     }
 
     mutating func first(_ key: String) -> String? {
@@ -133,13 +149,13 @@ private struct Tags {
     mutating func position(_ key: String, totals: [String]) -> (Int?, Int?) {
         var number: Int?
         var total: Int?
-        if let text = remaining[key]?.first, let parsed = TagMapping.parsePosition(text) {
-            remaining[key] = nil
+        if let text = peek(key), let parsed = TagMapping.parsePosition(text) {
+            _ = all(key)
             (number, total) = parsed
         }
         for totalKey in totals {
-            guard let text = remaining[totalKey]?.first, let parsed = TagMapping.parseCount(text) else { continue }
-            remaining[totalKey] = nil
+            guard let text = peek(totalKey), let parsed = TagMapping.parseCount(text) else { continue }
+            _ = all(totalKey)
             if total == nil { total = parsed }
         }
         return (number, total)
@@ -148,25 +164,25 @@ private struct Tags {
     /// The first date among `keys` as written, and its year.
     mutating func date(_ keys: [String]) -> (String?, Int?) {
         for key in keys {
-            guard let text = remaining[key]?.first else { continue }
-            remaining[key] = nil
+            guard let text = peek(key) else { continue }
+            _ = all(key)
             return (text, TagMapping.parseYear(text))
         }
         return (nil, nil)
     }
 
     mutating func flag(_ key: String) -> Bool {
-        guard let text = remaining[key]?.first else { return false }
-        remaining[key] = nil
+        guard let text = peek(key) else { return false }
+        _ = all(key)
         return ["1", "true", "yes"].contains(text.lowercased())
     }
 
     /// A number from the first value; a value that is not a number stays in `unused`.
     mutating func number(_ key: String, unit: String? = nil) -> Double? {
-        guard let text = remaining[key]?.first, let value = TagMapping.parseNumber(text, unit: unit) else {
+        guard let text = peek(key), let value = TagMapping.parseNumber(text, unit: unit) else {
             return nil
         }
-        remaining[key] = nil
+        _ = all(key)
         return value
     }
 }
