@@ -43,6 +43,8 @@ struct ScanMoveTests {
         #expect(after.addedAt == before.addedAt)
         #expect(try await services.playlists.entries(of: "Favourites").map(\.track.id) == [before.id])
         #expect(try await services.library.tracks(ListRequest(includeMissing: true)).count == 2)
+        // The search index follows the merge: the new title finds the kept id, once.
+        #expect(try await services.library.search("retagged", limit: nil).map(\.id) == [before.id])
     }
 
     @Test func movesInBothWalkOrdersAndRenamesInPlaceKeepIDs() async throws {

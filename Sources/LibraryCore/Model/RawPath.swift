@@ -98,8 +98,15 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
+    /// Byte order (memcmp), which is also code point order for UTF-8.
     public static func < (lhs: RawPath, rhs: RawPath) -> Bool {
-        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+        lhs.bytes.withUnsafeBytes { left in
+            rhs.bytes.withUnsafeBytes { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
     }
 
     /// Decodes bytes as UTF-8, escaping invalid sequences as `\xNN`, then NFC-normalises.

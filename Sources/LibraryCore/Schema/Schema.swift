@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing]
+    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -254,5 +254,19 @@ public enum Schema {
             INSERT INTO track_search (rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
             VALUES (new.id, new.title_fold, new.artist_fold, new.album_fold, new.album_artist_fold, new.composer_fold, new.genre_fold);
         END;
+        """)
+
+    /// Move candidates are found by index, not by comparing every pair that shares a
+    /// fingerprint: many files can carry the same audio (one recording on several albums,
+    /// generated libraries built from a few clips), and each missing track is looked up by
+    /// fingerprint plus title, or plus artist and album. Both indexes hold only missing
+    /// tracks, so a scan that adds tracks pays nothing for them. The index over every
+    /// track's fingerprint served nothing else.
+    static let moveCandidateIndexes = Migration("v6-move-candidate-indexes", sql: """
+        DROP INDEX track_by_fingerprint;
+        DROP INDEX track_missing_by_fingerprint;
+        CREATE INDEX track_missing_by_title ON track(library_id, fingerprint, title_fold) WHERE missing_since IS NOT NULL;
+        CREATE INDEX track_missing_by_album ON track(library_id, fingerprint, artist_fold, album_fold)
+            WHERE missing_since IS NOT NULL;
         """)
 }

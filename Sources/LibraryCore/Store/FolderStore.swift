@@ -14,17 +14,33 @@ public enum FolderStore {
         return id ?? db.lastInsertedRowID
     }
 
-    /// The content fingerprints the last scans stored for the folders under `scope`, by path text.
-    public static func fingerprints(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> [String: Int64] {
+    /// A folder row as a scan left it: its id and content fingerprint.
+    public struct Stored: Sendable, Equatable {
+        public var id: Int64
+        public var fingerprint: Int64
+    }
+
+    /// The folders under `scope` that the last scans fingerprinted, by path text.
+    public static func fingerprints(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> [String: Stored] {
         let prefix = scope.folderPrefix
-        var result: [String: Int64] = [:]
+        var result: [String: Stored] = [:]
         try db.makeStatement("""
-            SELECT path_text, fingerprint FROM folder
+            SELECT path_text, id, fingerprint FROM folder
             WHERE library_id = ? AND fingerprint IS NOT NULL AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
             """).forEach([libraryID, scope.text, prefix, prefix]) { s in
-            if let path: String = s.column(0), let fingerprint: Int64 = s.column(1) { result[path] = fingerprint }
+            if let path: String = s.column(0), let id: Int64 = s.column(1), let fingerprint: Int64 = s.column(2) {
+                result[path] = Stored(id: id, fingerprint: fingerprint)
+            }
         }
         return result
+    }
+
+    /// Records that the scan of `generation` saw the folders `ids` unchanged, in one statement.
+    public static func markSeen(ids: [Int64], generation: Int64, _ db: Connection) throws {
+        guard !ids.isEmpty else { return }
+        try db.execute(
+            "UPDATE folder SET last_seen_scan = ? WHERE id IN (SELECT value FROM json_each(?))",
+            [generation, "[" + ids.map(String.init).joined(separator: ",") + "]"])
     }
 
     /// Deletes folder rows that no track refers to and the last scan did not see.

@@ -21,17 +21,22 @@ public enum MoveStore {
     /// tags to round sizes, so unrelated copies of the same audio often share it. A file
     /// moved and retagged in title, artist and album at once is not recognised.)
     public static func candidates(libraryID: Int64, addedAfter generation: Int64, _ db: Connection) throws -> [(old: MoveSide, new: MoveSide)] {
-        let statement = try db.makeStatement("""
-            SELECT o.id, o.title_fold, o.artist_fold, o.album_fold, o.path_text, o.file_size,
-                   n.id, n.title_fold, n.artist_fold, n.album_fold, n.path_text, n.file_size
-            FROM track n JOIN track o
-              ON o.library_id = n.library_id AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL
+        let columns = { (t: String) in "\(t).id, \(t).title_fold, \(t).artist_fold, \(t).album_fold, \(t).path_text, \(t).file_size" }
+        func select(index: String, match: String) -> String {
+            """
+            SELECT \(columns("o")), \(columns("n"))
+            FROM track n JOIN track o INDEXED BY \(index)
+              ON o.library_id = n.library_id AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL AND \(match)
             WHERE n.library_id = ? AND n.added_scan > ? AND n.missing_since IS NULL AND n.fingerprint IS NOT NULL
-              AND o.id <> n.id
-              AND (o.title_fold = n.title_fold OR (o.artist_fold = n.artist_fold AND o.album_fold = n.album_fold))
+            """
+        }
+        let statement = try db.cachedStatement("""
+            \(select(index: "track_missing_by_title", match: "o.title_fold = n.title_fold"))
+            UNION
+            \(select(index: "track_missing_by_album", match: "o.artist_fold = n.artist_fold AND o.album_fold = n.album_fold"))
             """)
         var pairs: [(MoveSide, MoveSide)] = []
-        try statement.forEach([libraryID, generation]) { s in
+        try statement.forEach([libraryID, generation, libraryID, generation]) { s in
             func side(_ offset: Int) -> MoveSide {
                 MoveSide(
                     id: s.column(offset) ?? 0, titleFold: s.column(offset + 1) ?? "", artistFold: s.column(offset + 2) ?? "",
@@ -42,23 +47,33 @@ public enum MoveStore {
         return pairs
     }
 
-    /// Makes the missing track `oldID` take over the file, tags and links of `newID`, then
-    /// deletes `newID`: the old id, added-at and playlist entries survive the move.
-    public static func merge(oldID: Int64, newID: Int64, _ db: Connection) throws {
-        guard let pathText: String = try db.scalar("SELECT path_text FROM track WHERE id = ?", [newID]) else { return }
-        // Free the unique (library, path) slot before the old row takes it.
-        try db.execute("UPDATE track SET path_text = path_text || ' (moving ' || id || ')' WHERE id = ?", [newID])
+    /// Makes each missing track `oldID` take over the file, tags and links of its `newID`,
+    /// then deletes the `newID` rows: old ids, added-at and playlist entries survive the
+    /// moves. Set-based, a handful of statements for any number of moves.
+    public static func merge(_ moves: [(oldID: Int64, newID: Int64)], _ db: Connection) throws {
+        guard !moves.isEmpty else { return }
+        try db.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS move_pair (
+                old INTEGER PRIMARY KEY, new INTEGER NOT NULL UNIQUE, path_text TEXT NOT NULL);
+            DELETE FROM temp.move_pair;
+            """)
+        let pair = try db.cachedStatement("INSERT INTO temp.move_pair (old, new, path_text) SELECT ?, id, path_text FROM track WHERE id = ?")
+        for move in moves {
+            try pair.execute([move.oldID, move.newID])
+        }
         let columns = TrackStore.valueColumns
         try db.execute("""
-            UPDATE track SET (\(columns.joined(separator: ", "))) =
-                (SELECT \(columns.joined(separator: ", ")) FROM track WHERE id = ?),
-                path_text = ?, missing_since = NULL
-            WHERE id = ?
-            """, [newID, pathText, oldID])
-        try db.execute("DELETE FROM track_artist WHERE track_id = ?", [oldID])
-        try db.execute("UPDATE track_artist SET track_id = ? WHERE track_id = ?", [oldID, newID])
-        try db.execute("UPDATE playlist_item SET track_id = ? WHERE track_id = ?", [oldID, newID])
-        try db.execute("DELETE FROM track WHERE id = ?", [newID])
+            UPDATE track SET path_text = path_text || ' (moving ' || id || ')' WHERE id IN (SELECT new FROM temp.move_pair);
+            UPDATE track SET \(columns.map { "\($0) = n.\($0)" }.joined(separator: ", ")),
+                path_text = p.path_text, missing_since = NULL
+            FROM temp.move_pair p JOIN track n ON n.id = p.new
+            WHERE track.id = p.old;
+            DELETE FROM track_artist WHERE track_id IN (SELECT old FROM temp.move_pair);
+            UPDATE track_artist SET track_id = p.old FROM temp.move_pair p WHERE track_artist.track_id = p.new;
+            UPDATE playlist_item SET track_id = p.old FROM temp.move_pair p WHERE playlist_item.track_id = p.new;
+            DELETE FROM track WHERE id IN (SELECT new FROM temp.move_pair);
+            DELETE FROM temp.move_pair;
+            """)
     }
 
     /// The generation of the library's last scan that ran to the end.

@@ -73,11 +73,19 @@ final class BatchWriter: @unchecked Sendable {
     private func write(_ batch: ScanBatch, _ db: Connection) throws -> BatchOutcome {
         var outcome = BatchOutcome()
         var inserted: [Int64] = []
+        var unchangedFolders: [Int64] = []
         var offset = 0
         for plan in batch.plans {
-            let folderID = try FolderStore.markSeen(
-                libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs,
-                fingerprint: plan.listing.fingerprint, generation: generation, db)
+            let folderID: Int64
+            if let unchanged = plan.unchangedFolderID {
+                // Marked seen together with the batch's other unchanged folders, below.
+                unchangedFolders.append(unchanged)
+                folderID = unchanged
+            } else {
+                folderID = try FolderStore.markSeen(
+                    libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs,
+                    fingerprint: plan.listing.fingerprint, generation: generation, db)
+            }
             for (file, trackID) in plan.toRead {
                 switch batch.results[offset] {
                 case .success(let record):
@@ -109,6 +117,7 @@ final class BatchWriter: @unchecked Sendable {
             try TrackStore.markMissing(ids: plan.vanished, now: batch.time, db)
             for id in plan.reappeared { try TrackStore.markPresent(id: id, db) }
         }
+        try FolderStore.markSeen(ids: unchangedFolders, generation: generation, db)
         try TrackStore.indexForSearch(ids: inserted, db)
         return outcome
     }

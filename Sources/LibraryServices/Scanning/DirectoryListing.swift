@@ -25,7 +25,9 @@ struct DirectoryListing: Sendable {
             hash = hash &* 0x0000_0100_0000_01B3
         }
         for file in files {
-            for byte in file.path.lastComponent { mix(UInt64(byte)) }
+            let bytes = file.path.bytes
+            let nameStart = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+            for byte in bytes[nameStart...] { mix(UInt64(byte)) }
             mix(UInt64(bitPattern: file.size))
             mix(UInt64(bitPattern: file.mtimeNs))
             mix(UInt64(bitPattern: file.ctimeNs))
@@ -108,8 +110,9 @@ struct DirectoryReader {
         let ignore = hasIgnoreFile ? inherited.adding(folder: path) : inherited
         var listing = DirectoryListing(path: path, mtimeNs: mtimeNs)
         for (name, type) in entries {
+            let isCandidate = AudioFileTypes.isCandidate(name: name)
+            if type == UInt8(DT_REG) && !isCandidate { continue }
             let child = path.appending(name)
-            if type == UInt8(DT_REG) && !AudioFileTypes.isCandidate(child) { continue }
             var info = stat()
             let result = (name + [0]).withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { fstatat(descriptor, $0.baseAddress!, &info, 0) }
@@ -126,7 +129,7 @@ struct DirectoryReader {
                     path: child, id: DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
                     mtimeNs: Self.nanoseconds(info.st_mtim)))
             case S_IFREG:
-                guard AudioFileTypes.isCandidate(child), !ignore.excludes(child, isDirectory: false) else { continue }
+                guard isCandidate, !ignore.excludes(child, isDirectory: false) else { continue }
                 listing.files.append(FileFacts(
                     path: child, size: Int64(info.st_size), mtimeNs: Self.nanoseconds(info.st_mtim),
                     ctimeNs: Self.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino)))
@@ -164,7 +167,14 @@ enum AudioFileTypes {
         "ape", "wv", "mpc", "tta", "wav", "aif", "aiff", "aifc",
     ]
 
-    static func isCandidate(_ path: RawPath) -> Bool {
-        extensions.contains(path.pathExtension)
+    /// Whether a file name (raw bytes) ends in one of `extensions`, in any case.
+    static func isCandidate(name: [UInt8]) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0, name.count - dot <= 5 else { return false }
+        var suffix = ""
+        for byte in name[(dot + 1)...] {
+            guard byte < 0x80 else { return false }
+            suffix.unicodeScalars.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte))
+        }
+        return extensions.contains(suffix)
     }
 }

@@ -15,16 +15,23 @@ struct FolderPlan: Sendable {
     var unchangedCount = 0
     /// Paths (text) of this folder's files that failed in an earlier scan.
     var failedBefore: Set<String> = []
+    /// The folder's row, when the folder is unchanged since the scan that stored it.
+    var unchangedFolderID: Int64?
 
     /// Whether `file` had a recorded failure before this scan.
     func hadFailure(_ file: FileFacts) -> Bool {
         !failedBefore.isEmpty && failedBefore.contains(file.path.text)
     }
 
-    /// The plan for a folder proven unchanged (same fingerprint as the last scan): nothing
-    /// to read or mark; only earlier failures are reported again.
-    init(unchanged listing: DirectoryListing, failures: [String: StoredFailure]) {
+    /// The plan for the folder `folderID`, proven unchanged (same fingerprint as the last
+    /// scan): nothing to read or mark; only earlier failures are reported again.
+    init(unchanged listing: DirectoryListing, folderID: Int64, failures: [String: StoredFailure]) {
         self.listing = listing
+        unchangedFolderID = folderID
+        guard !failures.isEmpty else {
+            unchangedCount = listing.files.count
+            return
+        }
         failedBefore = Set(failures.keys)
         for file in listing.files {
             if let failure = failures[file.path.text] {

@@ -25,7 +25,7 @@ final class ScanEngine {
     /// Failures recorded by earlier scans under the scope, by folder text, then by path text.
     private var knownFailures: [String: [String: StoredFailure]] = [:]
     /// Folder fingerprints from earlier scans, by path text (empty for `--full`).
-    private var folderFingerprints: [String: Int64] = [:]
+    private var folderFingerprints: [String: FolderStore.Stored] = [:]
 
     init(
         database: DatabaseQueue, reader: any TagReader, journal: ScanJournal, now: @escaping @Sendable () -> Date,
@@ -75,34 +75,50 @@ final class ScanEngine {
         return summary
     }
 
+    /// A folder waiting to be listed: its path, its identity and mtime when its parent's
+    /// listing already statted it, and the ignore rules it inherits.
+    private typealias PendingFolder = (path: RawPath, known: (DirectoryID, Int64)?, rules: IgnoreRules)
+
+    /// Walks depth-first, listing up to `listingChunk` folders at a time on every core (the
+    /// listing is mostly `stat` calls), then planning them in order.
     private func walk(_ options: ScanOptions) throws {
         let directories = DirectoryReader(includeHidden: options.includeHidden)
         var visited = Set<DirectoryID>()
-        // Subfolders carry the identity their parent's listing already statted.
-        var stack: [(path: RawPath, known: (DirectoryID, Int64)?, rules: IgnoreRules)] = [(target.scope, nil, try inheritedIgnoreRules())]
-        while let (path, known, inherited) = stack.popLast() {
+        var stack: [PendingFolder] = [(target.scope, nil, try inheritedIgnoreRules())]
+        while !stack.isEmpty {
             if isCancelled() { throw CancellationError() }
-            let status = known.map { Result<(DirectoryID, Int64), SystemError>.success($0) } ?? DirectoryReader.directoryID(of: path)
-            switch status {
-            case .failure(let code):
-                try folderFailed(path, reason: code.description)
-                continue
-            case .success(let (id, mtimeNs)):
-                guard visited.insert(id).inserted else {
-                    report(ScanFailure(path: path.text, reason: "symbolic link loop: this folder was already scanned"), counted: false)
-                    continue
-                }
-                switch directories.list(path, mtimeNs: mtimeNs, inherited: inherited) {
+            var chunk: [(path: RawPath, mtimeNs: Int64, rules: IgnoreRules)] = []
+            while chunk.count < Self.listingChunk, let (path, known, inherited) = stack.popLast() {
+                switch known.map({ Result<(DirectoryID, Int64), SystemError>.success($0) }) ?? DirectoryReader.directoryID(of: path) {
                 case .failure(let code):
                     try folderFailed(path, reason: code.description)
+                case .success(let (id, mtimeNs)):
+                    guard visited.insert(id).inserted else {
+                        report(ScanFailure(path: path.text, reason: "symbolic link loop: this folder was already scanned"), counted: false)
+                        continue
+                    }
+                    chunk.append((path, mtimeNs, inherited))
+                }
+            }
+            let listings = chunk.concurrentMap { folder in
+                directories.list(folder.path, mtimeNs: folder.mtimeNs, inherited: folder.rules)
+            }
+            for (folder, listed) in zip(chunk, listings) {
+                if isCancelled() { throw CancellationError() }
+                switch listed {
+                case .failure(let code):
+                    try folderFailed(folder.path, reason: code.description)
                 case .success(let (listing, rules)):
-                    if path == target.scope && !options.allowEmptyRoot { try refuseIfUnmounted(listing) }
+                    if folder.path == target.scope && !options.allowEmptyRoot { try refuseIfUnmounted(listing) }
                     stack.append(contentsOf: listing.subfolders.reversed().map { ($0.path, ($0.id, $0.mtimeNs), rules) })
                     try plan(listing, options)
                 }
             }
         }
     }
+
+    /// How many folders are listed at once.
+    private static let listingChunk = 32
 
     /// An empty folder where the library has tracks is most likely an unmounted drive:
     /// sweeping it would mark the whole library missing, so the scan stops instead.
@@ -132,10 +148,11 @@ final class ScanEngine {
         }
         let libraryID = target.library.id
         // The reader connection: folders are planned while the writer commits other folders.
-        let failures = knownFailures.removeValue(forKey: listing.path.text) ?? [:]
+        let folderText = listing.path.text
+        let failures = knownFailures.removeValue(forKey: folderText) ?? [:]
         let plan: FolderPlan
-        if let previous = folderFingerprints.removeValue(forKey: listing.path.text), previous == listing.fingerprint {
-            plan = FolderPlan(unchanged: listing, failures: failures)
+        if let previous = folderFingerprints.removeValue(forKey: folderText), previous.fingerprint == listing.fingerprint {
+            plan = FolderPlan(unchanged: listing, folderID: previous.id, failures: failures)
         } else {
             let stored = try database.read { db in
                 try TrackStore.storedFiles(libraryID: libraryID, folder: listing.path, db)
@@ -144,7 +161,7 @@ final class ScanEngine {
         }
         progress.found += listing.files.count
         progress.skipped += plan.unchangedCount
-        progress.currentPath = listing.path.text
+        progress.currentPath = folderText
         summary.unchanged += plan.unchangedCount
         pending.append(plan)
         pendingReads += plan.toRead.count
@@ -240,9 +257,7 @@ final class ScanEngine {
             let swept = try TrackStore.markMissingInUnseenFolders(libraryID: libraryID, generation: generation, scope: scope, now: finishTime, db)
             let since = try MoveStore.completedGeneration(libraryID: libraryID, db)
             let moves = MoveMatcher.match(try MoveStore.candidates(libraryID: libraryID, addedAfter: since, db))
-            for move in moves {
-                try MoveStore.merge(oldID: move.oldID, newID: move.newID, db)
-            }
+            try MoveStore.merge(moves, db)
             try MoveStore.complete(libraryID: libraryID, generation: generation, db)
             try FailureStore.removeStale(libraryID: libraryID, generation: generation, under: scope, db)
             try FolderStore.deleteUnused(libraryID: libraryID, generation: generation, db)
