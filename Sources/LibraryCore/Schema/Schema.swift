@@ -261,9 +261,11 @@ public enum Schema {
     /// generated libraries built from a few clips), and each missing track is looked up by
     /// fingerprint plus title, or plus artist and album. Both indexes hold only missing
     /// tracks, so a scan that adds tracks pays nothing for them. The index over every
-    /// track's fingerprint served nothing else.
+    /// track's fingerprint served nothing else, and `track_by_album_present` (album id
+    /// first) serves every lookup `track_by_album` did.
     static let moveCandidateIndexes = Migration("v6-move-candidate-indexes", sql: """
         DROP INDEX track_by_fingerprint;
+        DROP INDEX track_by_album;
         DROP INDEX track_missing_by_fingerprint;
         CREATE INDEX track_missing_by_title ON track(library_id, fingerprint, title_fold) WHERE missing_since IS NOT NULL;
         CREATE INDEX track_missing_by_album ON track(library_id, fingerprint, artist_fold, album_fold)
