@@ -3,6 +3,8 @@
 
 #include "fingerprint.hpp"
 
+#include "byteorder.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -18,14 +20,6 @@ constexpr long long window = 4096;
 long long readAt(const Source &source, long long offset, unsigned char *buffer, long long count) {
     if (offset < 0 || count <= 0) return 0;
     return pread(source.fd, buffer, static_cast<size_t>(count), static_cast<off_t>(offset));
-}
-
-uint32_t be32(const unsigned char *p) {
-    return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | uint32_t(p[3]);
-}
-
-uint32_t le32(const unsigned char *p) {
-    return uint32_t(p[3]) << 24 | uint32_t(p[2]) << 16 | uint32_t(p[1]) << 8 | uint32_t(p[0]);
 }
 
 struct Region {
@@ -81,7 +75,7 @@ bool atom(const Source &source, const char *type, Region &region) {
         if (got < 8) return false;
         long long length = be32(header);
         if (length == 1 && got >= 16) {
-            length = static_cast<long long>(uint64_t(be32(header + 8)) << 32 | be32(header + 12));
+            length = static_cast<long long>(be64(header + 8));
         } else if (length == 0) {
             length = source.size - offset;
         }

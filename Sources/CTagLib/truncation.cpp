@@ -4,6 +4,8 @@
 
 #include "truncation.hpp"
 
+#include "byteorder.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -28,16 +30,6 @@ Bytes readAt(const Source &source, long long offset, long long length) {
     }
     buffer.resize(done);
     return buffer;
-}
-
-uint32_t be32(const unsigned char *p) {
-    return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | uint32_t(p[3]);
-}
-
-uint64_t be64(const unsigned char *p) { return uint64_t(be32(p)) << 32 | be32(p + 4); }
-
-uint32_t le32(const unsigned char *p) {
-    return uint32_t(p[3]) << 24 | uint32_t(p[2]) << 16 | uint32_t(p[1]) << 8 | uint32_t(p[0]);
 }
 
 // "ends at 48% of its audio data", rounded down so a cut file never says 100%.

@@ -61,12 +61,7 @@ extension Statement {
         sqlite3_clear_bindings(handle)
         var binder = ArgumentBinder(handle: handle)
         body(&binder)
-        guard binder.count == Int32(parameterCount) else {
-            throw DatabaseError(
-                code: SQLITE_MISUSE,
-                message: "wrong number of arguments: expected \(parameterCount), got \(binder.count)",
-                sql: sql)
-        }
+        guard binder.count == Int32(parameterCount) else { throw wrongArgumentCount(Int(binder.count)) }
         guard binder.failure == SQLITE_OK else { throw DatabaseError(code: binder.failure, message: "cannot bind an argument", sql: sql) }
         while try step() {}
     }

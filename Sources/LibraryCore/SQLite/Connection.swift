@@ -122,12 +122,6 @@ public final class Connection {
     /// The rowid of the last inserted row.
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-    /// Sets what `lastInsertedRowID` returns until the next insert: set 0 before an upsert
-    /// to tell afterwards whether it inserted (an upsert that updates leaves it alone).
-    public func setLastInsertedRowID(_ id: Int64) {
-        sqlite3_set_last_insert_rowid(handle, id)
-    }
-
     /// How many rows the last INSERT, UPDATE or DELETE changed.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -31,12 +31,7 @@ public final class Statement {
     public func bind(_ arguments: [any DatabaseValueConvertible]) throws(DatabaseError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
-        guard arguments.count == parameterCount else {
-            throw DatabaseError(
-                code: SQLITE_MISUSE,
-                message: "wrong number of arguments: expected \(parameterCount), got \(arguments.count)",
-                sql: sql)
-        }
+        guard arguments.count == parameterCount else { throw wrongArgumentCount(arguments.count) }
         for (offset, argument) in arguments.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -52,6 +47,12 @@ public final class Statement {
             }
             guard code == SQLITE_OK else { throw connection.error(code: code, sql: sql) }
         }
+    }
+
+    /// The error for binding `count` arguments to a statement that takes `parameterCount`.
+    func wrongArgumentCount(_ count: Int) -> DatabaseError {
+        DatabaseError(
+            code: SQLITE_MISUSE, message: "wrong number of arguments: expected \(parameterCount), got \(count)", sql: sql)
     }
 
     /// Runs the statement to completion, ignoring any rows.

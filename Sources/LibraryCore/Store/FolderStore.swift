@@ -40,7 +40,7 @@ public enum FolderStore {
         guard !ids.isEmpty else { return }
         try db.execute(
             "UPDATE folder SET last_seen_scan = ? WHERE id IN (SELECT value FROM json_each(?))",
-            [generation, "[" + ids.map(String.init).joined(separator: ",") + "]"])
+            [generation, JSONText.encode(ids: ids)])
     }
 
     /// Deletes folder rows that no track refers to and the last scan did not see.

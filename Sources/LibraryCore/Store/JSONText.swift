@@ -15,6 +15,12 @@ enum JSONText {
         return out + "]"
     }
 
+    /// `[1,2,3]` for `ids`: how a list of row ids reaches SQL as one argument, for
+    /// `id IN (SELECT value FROM json_each(?))`.
+    static func encode(ids: [Int64]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+
     /// The strings of a JSON array of strings; empty for anything else.
     static func decodeArray(_ text: String) -> [String] {
         if text == "[]" { return [] }

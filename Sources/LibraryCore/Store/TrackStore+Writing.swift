@@ -172,7 +172,7 @@ extension TrackStore {
             INSERT INTO track_search (rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
             SELECT id, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold
             FROM track WHERE id IN (SELECT value FROM json_each(?))
-            """, ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+            """, [JSONText.encode(ids: ids)])
     }
 
     /// How many present tracks a library has under `scope`.
