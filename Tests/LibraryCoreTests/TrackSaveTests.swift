@@ -10,11 +10,7 @@ import Testing
     private let folderID: Int64
 
     init() throws {
-        database = try Database.open(.inMemory)
-        (libraryID, folderID) = try database.write { db in
-            let library = try Fixture.insertLibrary(db, root: "/m")
-            return (library, try Fixture.insertFolder(db, libraryID: library, path: "/m/a"))
-        }
+        (database, libraryID, folderID) = try Fixture.libraryWithFolder()
     }
 
     private func save(_ title: String, path: String = "/m/a/1.flac", existingID: Int64? = nil, _ db: Connection) throws -> TrackStore.Saved {

@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes]
+    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -270,5 +270,12 @@ public enum Schema {
         CREATE INDEX track_missing_by_title ON track(library_id, fingerprint, title_fold) WHERE missing_since IS NOT NULL;
         CREATE INDEX track_missing_by_album ON track(library_id, fingerprint, artist_fold, album_fold)
             WHERE missing_since IS NOT NULL;
+        """)
+
+    /// A file renamed or moved within one file system keeps its inode, size and mtime, so
+    /// a new file that matches a missing track on all three is that track's file, moved,
+    /// and need not be opened at all. The index holds only missing tracks.
+    static let movedFileIndex = Migration("v7-moved-file-index", sql: """
+        CREATE INDEX track_missing_by_inode ON track(library_id, inode) WHERE missing_since IS NOT NULL;
         """)
 }

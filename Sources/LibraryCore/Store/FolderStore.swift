@@ -14,22 +14,24 @@ public enum FolderStore {
         return id ?? db.lastInsertedRowID
     }
 
-    /// A folder row as a scan left it: its id and content fingerprint.
+    /// A folder row as a scan left it: its id, path and content fingerprint (nil when the
+    /// folder must be compared file by file).
     public struct Stored: Sendable, Equatable {
         public var id: Int64
-        public var fingerprint: Int64
+        public var path: RawPath
+        public var fingerprint: Int64?
     }
 
-    /// The folders under `scope` that the last scans fingerprinted, by path text.
-    public static func fingerprints(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> [String: Stored] {
+    /// The folders of a library under `scope` (itself included), by path text.
+    public static func stored(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> [String: Stored] {
         let prefix = scope.folderPrefix
         var result: [String: Stored] = [:]
         try db.makeStatement("""
-            SELECT path_text, id, fingerprint FROM folder
-            WHERE library_id = ? AND fingerprint IS NOT NULL AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
+            SELECT path_text, id, path, fingerprint FROM folder
+            WHERE library_id = ? AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
             """).forEach([libraryID, scope.text, prefix, prefix]) { s in
-            if let path: String = s.column(0), let id: Int64 = s.column(1), let fingerprint: Int64 = s.column(2) {
-                result[path] = Stored(id: id, fingerprint: fingerprint)
+            if let text: String = s.column(0), let id: Int64 = s.column(1), let bytes: [UInt8] = s.column(2) {
+                result[text] = Stored(id: id, path: RawPath(bytes: bytes), fingerprint: s.column(3))
             }
         }
         return result

@@ -9,6 +9,22 @@ public struct MoveSide: Sendable, Equatable {
     public var pathText: String
     public var fileSize: Int64
 
+    public init(id: Int64, titleFold: String, artistFold: String, albumFold: String, pathText: String, fileSize: Int64) {
+        self.id = id
+        self.titleFold = titleFold
+        self.artistFold = artistFold
+        self.albumFold = albumFold
+        self.pathText = pathText
+        self.fileSize = fileSize
+    }
+
+    /// The side of a file just read: no id yet.
+    public init(record: TrackRecord) {
+        self.init(
+            id: 0, titleFold: record.folds.title, artistFold: record.folds.artist, albumFold: record.folds.album,
+            pathText: record.pathText, fileSize: record.file.size)
+    }
+
     /// The last path component.
     public var fileName: Substring { pathText[(pathText.lastIndex(of: "/").map { pathText.index(after: $0) } ?? pathText.startIndex)...] }
 }
@@ -37,14 +53,77 @@ public enum MoveStore {
             """)
         var pairs: [(MoveSide, MoveSide)] = []
         try statement.forEach([libraryID, generation, libraryID, generation]) { s in
-            func side(_ offset: Int) -> MoveSide {
-                MoveSide(
-                    id: s.column(offset) ?? 0, titleFold: s.column(offset + 1) ?? "", artistFold: s.column(offset + 2) ?? "",
-                    albumFold: s.column(offset + 3) ?? "", pathText: s.column(offset + 4) ?? "", fileSize: s.column(offset + 5) ?? 0)
-            }
-            pairs.append((side(0), side(6)))
+            pairs.append((side(s, at: 0), side(s, at: 6)))
         }
         return pairs
+    }
+
+    /// The side in the row's columns from `offset` on: id, title, artist and album folds,
+    /// path text and file size.
+    private static func side(_ s: Statement, at offset: Int) -> MoveSide {
+        MoveSide(
+            id: s.column(offset) ?? 0, titleFold: s.column(offset + 1) ?? "", artistFold: s.column(offset + 2) ?? "",
+            albumFold: s.column(offset + 3) ?? "", pathText: s.column(offset + 4) ?? "", fileSize: s.column(offset + 5) ?? 0)
+    }
+
+    /// Whether the library has any missing track, i.e. whether a new file could be one that moved.
+    public static func hasMissing(libraryID: Int64, _ db: Connection) throws -> Bool {
+        try db.scalar("""
+            SELECT EXISTS (SELECT 1 FROM track INDEXED BY track_missing_by_title WHERE library_id = ? AND missing_since IS NOT NULL)
+            """, [libraryID]) ?? false
+    }
+
+    /// The missing tracks that `record`, a file with no row yet, may be the moved file of:
+    /// the same fingerprint and title, or the same fingerprint, artist and album (as in
+    /// `candidates`), with the path each was last seen at. Empty when another row already
+    /// holds the record's path text (another spelling of the same path).
+    public static func claimCandidates(_ record: TrackRecord, libraryID: Int64, _ db: Connection) throws -> [(side: MoveSide, path: RawPath)] {
+        guard let fingerprint = record.fingerprint else { return [] }
+        let columns = "id, title_fold, artist_fold, album_fold, path_text, file_size, path"
+        let statement = try db.cachedStatement("""
+            SELECT \(columns) FROM track INDEXED BY track_missing_by_title
+            WHERE library_id = ?1 AND fingerprint = ?2 AND missing_since IS NOT NULL AND title_fold = ?3
+            UNION
+            SELECT \(columns) FROM track INDEXED BY track_missing_by_album
+            WHERE library_id = ?1 AND fingerprint = ?2 AND missing_since IS NOT NULL AND artist_fold = ?4 AND album_fold = ?5
+            """)
+        var result: [(MoveSide, RawPath)] = []
+        let folds = record.folds
+        try statement.forEach([libraryID, fingerprint, folds.title, folds.artist, folds.album]) { s in
+            result.append((side(s, at: 0), RawPath(bytes: s.column(6) ?? [])))
+        }
+        guard !result.isEmpty else { return [] }
+        let taken: Bool = try db.scalar(
+            "SELECT EXISTS (SELECT 1 FROM track WHERE library_id = ? AND path_text = ?)", [libraryID, record.pathText]) ?? false
+        return taken ? [] : result
+    }
+
+    /// The missing tracks whose file had `file`'s inode, size and mtime: `file` is then that
+    /// file, renamed or moved within its file system, and need not be read. With their
+    /// last paths, lowest id first.
+    public static func renamedFrom(_ file: FileFacts, libraryID: Int64, _ db: Connection) throws -> [(id: Int64, path: RawPath)] {
+        let statement = try db.cachedStatement("""
+            SELECT id, path FROM track INDEXED BY track_missing_by_inode
+            WHERE library_id = ? AND inode = ? AND missing_since IS NOT NULL AND file_size = ? AND mtime_ns = ?
+            ORDER BY id
+            """)
+        var result: [(Int64, RawPath)] = []
+        try statement.forEach([libraryID, Int64(bitPattern: file.inode), file.size, file.mtimeNs]) { s in
+            if let id: Int64 = s.column(0), let bytes: [UInt8] = s.column(1) { result.append((id, RawPath(bytes: bytes))) }
+        }
+        return result
+    }
+
+    /// Moves the track `id` to `file` (a rename: see `renamedFrom`) in folder `folderID`,
+    /// marking it present; its tags, links and search entry stay as they are (so do its
+    /// inode, size and mtime, which the rename matched on: not rewriting them spares their
+    /// indexes). False when another row holds the new path.
+    public static func moveFile(id: Int64, to file: FileFacts, folderID: Int64, now: Date, _ db: Connection) throws -> Bool {
+        try db.execute("""
+            UPDATE OR IGNORE track SET folder_id = ?, path = ?, path_text = ?, ctime_ns = ?, missing_since = NULL, updated_at = ?
+            WHERE id = ?
+            """, [folderID, file.path.bytes, file.path.text, file.ctimeNs, Int64(now.timeIntervalSince1970), id])
+        return db.changes == 1
     }
 
     /// Makes each missing track `oldID` take over the file, tags and links of its `newID`,

@@ -8,6 +8,7 @@ public struct StoredFile: Sendable, Equatable {
     public var size: Int64
     public var mtimeNs: Int64
     public var ctimeNs: Int64
+    public var inode: UInt64
     public var isMissing: Bool
 }
 
@@ -15,7 +16,7 @@ extension TrackStore {
     /// The tracks recorded in one folder of a library.
     public static func storedFiles(libraryID: Int64, folder: RawPath, _ db: Connection) throws -> [StoredFile] {
         let statement = try db.cachedStatement("""
-            SELECT t.id, t.path_text, t.file_size, t.mtime_ns, t.ctime_ns, t.missing_since
+            SELECT t.id, t.path_text, t.file_size, t.mtime_ns, t.ctime_ns, t.missing_since, t.inode
             FROM folder f JOIN track t ON t.folder_id = f.id
             WHERE f.library_id = ? AND f.path_text = ?
             """)
@@ -23,7 +24,8 @@ extension TrackStore {
         try statement.forEach([libraryID, folder.text]) { s in
             result.append(StoredFile(
                 id: s.column(0) ?? 0, pathText: s.column(1) ?? "", size: s.column(2) ?? 0,
-                mtimeNs: s.column(3) ?? 0, ctimeNs: s.column(4) ?? 0, isMissing: s.value(at: 5) != .null))
+                mtimeNs: s.column(3) ?? 0, ctimeNs: s.column(4) ?? 0, inode: UInt64(bitPattern: s.column(6) ?? 0),
+                isMissing: s.value(at: 5) != .null))
         }
         return result
     }
@@ -37,17 +39,19 @@ extension TrackStore {
     /// Stores `record`, keeping the track's id and added-at when it exists: updates the row
     /// `existingID` (the track the scan found at this path), else inserts one, else (another
     /// spelling of the same path, NFC against NFD, already has a row) updates that row.
-    /// `generation` is the scan that adds the row, recorded only on insert.
+    /// `generation` is the scan that adds the row, recorded only on insert. With `moved`,
+    /// `existingID` is a missing track whose file moved to the record's path: the row takes
+    /// the new path text too.
     ///
     /// An update reindexes the track for search; an inserted track is not searchable until
     /// `indexForSearch` is given its id, in the same transaction (one statement per batch
     /// is much cheaper than one per row: see `Schema.batchedSearchIndexing`).
     public static func save(
         _ record: TrackRecord, existingID: Int64?, libraryID: Int64, folderID: Int64, albumID: Int64?,
-        generation: Int64, now: Date, _ db: Connection
+        generation: Int64, now: Date, moved: Bool = false, _ db: Connection
     ) throws -> Saved {
         let seconds = Int64(now.timeIntervalSince1970)
-        if let existingID, try update(existingID, record, folderID: folderID, albumID: albumID, now: seconds, db) {
+        if let existingID, try update(existingID, record, folderID: folderID, albumID: albumID, now: seconds, movedTo: moved ? record.pathText : nil, db) {
             return Saved(id: existingID, inserted: false)
         }
         try db.cachedStatement(insertSQL).execute { arguments in
@@ -65,10 +69,14 @@ extension TrackStore {
         return Saved(id: id, inserted: false)
     }
 
-    /// Rewrites the row `id` with `record` and marks it present; false when there is no such row.
-    private static func update(_ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, now: Int64, _ db: Connection) throws -> Bool {
-        try db.cachedStatement(updateSQL).execute { arguments in
+    /// Rewrites the row `id` with `record` and marks it present (at the path text `movedTo`
+    /// when given); false when there is no such row.
+    private static func update(
+        _ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, now: Int64, movedTo: String? = nil, _ db: Connection
+    ) throws -> Bool {
+        try db.cachedStatement(movedTo == nil ? updateSQL : moveSQL).execute { arguments in
             bindValues(record, folderID: folderID, albumID: albumID, now: now, &arguments)
+            if let movedTo { arguments.bind(movedTo) }
             arguments.bind(id)
         }
         return db.changes == 1
@@ -150,6 +158,12 @@ extension TrackStore {
         WHERE id = ?
         """
 
+    /// Rewrites a moved row's values and path text, keeping its id, library and added-at.
+    private static let moveSQL = """
+        UPDATE track SET \(valueColumns.map { "\($0) = ?" }.joined(separator: ", ")), path_text = ?, missing_since = NULL
+        WHERE id = ?
+        """
+
     /// The columns `save` writes on every insert or update (besides the library and path
     /// text, which identify the row), in `bindValues`' order.
     static let valueColumns: [String] = [
@@ -189,6 +203,16 @@ extension TrackStore {
         for id in ids {
             try statement.execute([Int64(now.timeIntervalSince1970), id])
         }
+    }
+
+    /// Marks missing the present tracks of the folders `ids` (folders that are gone); returns
+    /// how many were marked.
+    public static func markMissing(inFolders ids: [Int64], now: Date, _ db: Connection) throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        try db.execute(
+            "UPDATE track SET missing_since = ? WHERE missing_since IS NULL AND folder_id IN (SELECT value FROM json_each(?))",
+            [Int64(now.timeIntervalSince1970), JSONText.encode(ids: ids)])
+        return db.changes
     }
 
     /// Marks a missing track present again (its file is back, unchanged).

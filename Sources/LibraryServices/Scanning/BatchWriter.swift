@@ -9,12 +9,22 @@ struct ScanBatch: Sendable {
     var time: Date
 }
 
+/// What writing one file read did.
+enum WrittenFile: Sendable {
+    case added, updated
+    /// The file is a missing track's, moved here: the track was updated in place.
+    case moved
+    case failed(ScanFailure)
+}
+
 /// What writing a batch did, for the summary.
 struct BatchOutcome: Sendable {
-    /// Per file read, in order: the failure, or nil and whether it updated an existing track.
-    var files: [(failure: ScanFailure?, wasUpdate: Bool)] = []
+    /// Per file read, in order.
+    var files: [WrittenFile] = []
     /// Tracks marked missing because their files vanished from the batch's folders.
     var vanished = 0
+    /// Renamed files whose tracks took their new paths (see `FolderPlan.renamed`).
+    var renamed = 0
     /// Files that failed before, are unchanged, and so failed again without being read.
     var knownFailures: [ScanFailure] = []
     var seconds: Double = 0
@@ -28,16 +38,18 @@ final class BatchWriter: @unchecked Sendable {
     private let database: DatabaseQueue
     private let libraryID: Int64
     private let generation: Int64
+    private let reservations: MoveReservations
     private let queue = DispatchQueue(label: "kanora.scan.writer")
     private let group = DispatchGroup()
     // Touched only on `queue`, or after `group.wait()` (which orders the accesses).
     private let cache = CatalogCache()
     private var result: Result<BatchOutcome, any Error>?
 
-    init(database: DatabaseQueue, libraryID: Int64, generation: Int64) {
+    init(database: DatabaseQueue, libraryID: Int64, generation: Int64, reservations: MoveReservations) {
         self.database = database
         self.libraryID = libraryID
         self.generation = generation
+        self.reservations = reservations
     }
 
     /// Starts writing `batch` after collecting the previous batch's outcome, which it returns.
@@ -76,6 +88,13 @@ final class BatchWriter: @unchecked Sendable {
         var unchangedFolders: [Int64] = []
         var offset = 0
         for plan in batch.plans {
+            outcome.vanished += plan.vanished.count
+            try TrackStore.markMissing(ids: plan.vanished, now: batch.time, db)
+            for id in plan.reappeared { try TrackStore.markPresent(id: id, db) }
+        }
+        // Only when some track is missing can a new file be one that moved.
+        let claims = try MoveStore.hasMissing(libraryID: libraryID, db)
+        for plan in batch.plans {
             let folderID: Int64
             if let unchanged = plan.unchangedFolderID {
                 // Marked seen together with the batch's other unchanged folders, below.
@@ -86,24 +105,32 @@ final class BatchWriter: @unchecked Sendable {
                     libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs,
                     fingerprint: plan.listing.fingerprint, generation: generation, db)
             }
+            for (file, trackID) in plan.renamed {
+                // Reserved for this file by the planner; unplaced only if another row holds
+                // the path (another spelling of it), and then that row is the file's.
+                if try MoveStore.moveFile(id: trackID, to: file, folderID: folderID, now: batch.time, db) {
+                    outcome.renamed += 1
+                }
+            }
             for (file, trackID) in plan.toRead {
                 switch batch.results[offset] {
                 case .success(let record):
+                    let movedFrom = trackID == nil && claims ? try claim(record, db) : nil
                     let albumID = try CatalogStore.albumID(for: record, cache: cache, db)
                     let saved = try TrackStore.save(
-                        record, existingID: trackID, libraryID: libraryID, folderID: folderID, albumID: albumID,
-                        generation: generation, now: batch.time, db)
+                        record, existingID: trackID ?? movedFrom, libraryID: libraryID, folderID: folderID, albumID: albumID,
+                        generation: generation, now: batch.time, moved: movedFrom != nil, db)
                     if saved.inserted { inserted.append(saved.id) }
                     try CatalogStore.linkArtists(trackID: saved.id, record: record, new: saved.inserted, cache: cache, db)
                     if plan.hadFailure(file) {
                         try FailureStore.remove(libraryID: libraryID, pathText: file.path.text, db)
                     }
-                    outcome.files.append((nil, trackID != nil))
+                    outcome.files.append(saved.inserted ? .added : movedFrom != nil ? .moved : .updated)
                 case .failure(let error):
                     try FailureStore.record(
                         libraryID: libraryID, file: file, kind: error.kind.rawValue, reason: error.message,
                         generation: generation, now: batch.time, db)
-                    outcome.files.append((ScanFailure(path: file.path.text, reason: error.message), false))
+                    outcome.files.append(.failed(ScanFailure(path: file.path.text, reason: error.message)))
                 }
                 offset += 1
             }
@@ -113,12 +140,20 @@ final class BatchWriter: @unchecked Sendable {
                     generation: generation, now: batch.time, db)
             }
             outcome.knownFailures += plan.knownFailures.map { ScanFailure(path: $0.file.path.text, reason: $0.failure.reason) }
-            outcome.vanished += plan.vanished.count
-            try TrackStore.markMissing(ids: plan.vanished, now: batch.time, db)
-            for id in plan.reappeared { try TrackStore.markPresent(id: id, db) }
         }
         try FolderStore.markSeen(ids: unchangedFolders, generation: generation, db)
         try TrackStore.indexForSearch(ids: inserted, db)
         return outcome
+    }
+
+    /// The missing track whose file moved to `record`'s path, if one clearly did and no
+    /// other file of this scan has taken it.
+    private func claim(_ record: TrackRecord, _ db: Connection) throws -> Int64? {
+        let candidates = try MoveStore.claimCandidates(record, libraryID: libraryID, db)
+        guard !candidates.isEmpty,
+              let id = MoveMatcher.claim(MoveSide(record: record), among: candidates, isGone: DirectoryReader.isGone),
+              reservations.reserve(id)
+        else { return nil }
+        return id
     }
 }

@@ -79,6 +79,12 @@ struct DirectoryReader {
         return .failure(SystemError(errno))
     }
 
+    /// Whether nothing is at `path` any more (not merely unreadable).
+    static func isGone(_ path: RawPath) -> Bool {
+        guard case .failure(let error) = status(of: path) else { return false }
+        return error.code == ENOENT || error.code == ENOTDIR
+    }
+
     /// The directory's identity and mtime, or why it cannot be used.
     static func directoryID(of path: RawPath) -> Result<(DirectoryID, Int64), SystemError> {
         switch status(of: path) {

@@ -5,6 +5,9 @@ struct FolderPlan: Sendable {
     var listing: DirectoryListing
     /// Files to open: new ones (no id) and changed ones (their track id).
     var toRead: [(file: FileFacts, trackID: Int64?)] = []
+    /// New files that are missing tracks' files renamed or moved (same inode, size and
+    /// mtime): the track takes the new path without the file being read.
+    var renamed: [(file: FileFacts, trackID: Int64)] = []
     /// Missing tracks whose unchanged file is back.
     var reappeared: [Int64] = []
     /// Present tracks whose file is gone.
@@ -62,6 +65,25 @@ struct FolderPlan: Sendable {
                 toRead.append((file, nil))
             }
         }
-        vanished = storedByPath.values.filter { !$0.isMissing }.map(\.id)
+        var left = Array(storedByPath.values)
+        if !full { matchRenames(&left) }
+        vanished = left.filter { !$0.isMissing }.map(\.id)
+    }
+
+    /// Files renamed within the folder: a new file with the inode, size and mtime of a
+    /// stored file no longer at its path is that file (see `FolderPlan.renamed`).
+    private mutating func matchRenames(_ left: inout [StoredFile]) {
+        guard !left.isEmpty, toRead.contains(where: { $0.trackID == nil }) else { return }
+        struct Identity: Hashable { var inode: UInt64, size: Int64, mtimeNs: Int64 }
+        var byIdentity = Dictionary(left.map { (Identity(inode: $0.inode, size: $0.size, mtimeNs: $0.mtimeNs), $0) }, uniquingKeysWith: { first, _ in first })
+        toRead.removeAll { entry in
+            guard entry.trackID == nil,
+                  let track = byIdentity.removeValue(forKey: Identity(inode: entry.file.inode, size: entry.file.size, mtimeNs: entry.file.mtimeNs))
+            else { return false }
+            renamed.append((entry.file, track.id))
+            return true
+        }
+        let taken = Set(renamed.map(\.trackID))
+        left.removeAll { taken.contains($0.id) }
     }
 }

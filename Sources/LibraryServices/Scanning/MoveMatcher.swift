@@ -32,6 +32,17 @@ enum MoveMatcher {
         return result
     }
 
+    /// Which of `candidates` (missing tracks that may be the file `new` moved, from
+    /// `MoveStore.claimCandidates`) the file is, decided as it is written, so a moved file
+    /// updates its track in place instead of being added and merged later: the candidate
+    /// that scores best, when no other scores as well and its old path is really gone.
+    /// Ambiguous files are left to `match`, which weighs all of a scan's pairs together.
+    static func claim(_ new: MoveSide, among candidates: [(side: MoveSide, path: RawPath)], isGone: (RawPath) -> Bool) -> Int64? {
+        let ranked = candidates.map { (score: score($0.side, new), candidate: $0) }.sorted { $0.score > $1.score }
+        guard let best = ranked.first, ranked.count == 1 || ranked[1].score < best.score else { return nil }
+        return isGone(best.candidate.path) ? best.candidate.side.id : nil
+    }
+
     static func score(_ old: MoveSide, _ new: MoveSide) -> Int {
         var score = 0
         if old.fileName == new.fileName { score += 4 }

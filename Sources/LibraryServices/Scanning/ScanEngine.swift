@@ -24,8 +24,15 @@ final class ScanEngine {
     private var suspects: Set<RawPath> = []
     /// Failures recorded by earlier scans under the scope, by folder text, then by path text.
     private var knownFailures: [String: [String: StoredFailure]] = [:]
-    /// Folder fingerprints from earlier scans, by path text (empty for `--full`).
-    private var folderFingerprints: [String: FolderStore.Stored] = [:]
+    /// The folders earlier scans stored under the scope and this scan has not reached yet,
+    /// by path text.
+    private var storedFolders: [String: FolderStore.Stored] = [:]
+    /// Whether `markGoneFolders` has run (at the first folder with a new file).
+    private var goneFoldersMarked = false
+    /// Missing tracks already given to new files by this scan.
+    private let reservations = MoveReservations()
+    /// Whether the library has missing tracks, so a new file may be one of theirs, renamed.
+    private var renamesPossible = false
 
     init(
         database: DatabaseQueue, reader: any TagReader, journal: ScanJournal, now: @escaping @Sendable () -> Date,
@@ -48,7 +55,7 @@ final class ScanEngine {
             return (target, try LibraryStore.beginScan(id: target.library.id, now: startTime, db))
         }
         summary = ScanSummary(library: target.library)
-        writer = BatchWriter(database: database, libraryID: target.library.id, generation: generation)
+        writer = BatchWriter(database: database, libraryID: target.library.id, generation: generation, reservations: reservations)
         emit(.started(target.library, scope: target.scope))
         try recoverFromCrash()
         let (libraryID, scope) = (target.library.id, target.scope)
@@ -57,9 +64,7 @@ final class ScanEngine {
                 String(failure.pathText[..<(failure.pathText.lastIndex(of: "/") ?? failure.pathText.endIndex)])
             }.mapValues { Dictionary($0.map { ($0.pathText, $0) }, uniquingKeysWith: { first, _ in first }) }
         }
-        if !request.options.full {
-            folderFingerprints = try database.read { db in try FolderStore.fingerprints(libraryID: libraryID, under: scope, db) }
-        }
+        storedFolders = try database.read { db in try FolderStore.stored(libraryID: libraryID, under: scope, db) }
         do {
             try walk(request.options)
             try flush(request.options)
@@ -130,6 +135,47 @@ final class ScanEngine {
         throw LibraryError(.fileSystem, "\(scope.text) is empty, but the library has \(present) tracks there: if its drive is not mounted, mount it and scan again; if the music is really gone, scan with --allow-empty to mark it missing.")
     }
 
+    /// Marks missing the tracks of stored folders that no longer exist, before the first new
+    /// file is planned, so files moved out of them are recognised as renames (not read at
+    /// all) or, when written, as moves (`BatchWriter`). Only folders the walk has not
+    /// reached can be gone; a scan that finds no new file never looks.
+    private func markGoneFolders() throws {
+        goneFoldersMarked = true
+        let gone = storedFolders.values.filter { DirectoryReader.isGone($0.path) }.map(\.id)
+        let (libraryID, time) = (target.library.id, now())
+        if !gone.isEmpty {
+            summary.missing += try database.write { db in try TrackStore.markMissing(inFolders: gone, now: time, db) }
+        }
+        renamesPossible = try database.read { db in try MoveStore.hasMissing(libraryID: libraryID, db) }
+    }
+
+    /// Reserves the tracks of the files the plan found renamed within their folder (a file
+    /// whose track another file took is read instead), then takes out of `plan.toRead` the
+    /// new files that are renames of missing tracks' files from elsewhere.
+    private func recogniseRenames(_ plan: inout FolderPlan) throws {
+        var unclaimed: [FileFacts] = []
+        plan.renamed.removeAll { entry in
+            guard !reservations.reserve(entry.trackID) else { return false }
+            unclaimed.append(entry.file)
+            return true
+        }
+        plan.toRead += unclaimed.map { ($0, nil) }
+        guard renamesPossible, plan.toRead.contains(where: { $0.trackID == nil }) else { return }
+        let libraryID = target.library.id
+        var renamed: [(file: FileFacts, trackID: Int64)] = []
+        try database.read { db in
+            try plan.toRead.removeAll { entry in
+                guard entry.trackID == nil,
+                      let match = try MoveStore.renamedFrom(entry.file, libraryID: libraryID, db)
+                          .first(where: { DirectoryReader.isGone($0.path) && reservations.reserve($0.id) })
+                else { return false }
+                renamed.append((entry.file, match.id))
+                return true
+            }
+        }
+        plan.renamed += renamed
+    }
+
     /// The ignore rules of the folders above the scope, up to the library root, so scanning
     /// a subfolder honours its parents' `.kanoraignore` files.
     private func inheritedIgnoreRules() throws -> IgnoreRules {
@@ -150,17 +196,20 @@ final class ScanEngine {
         // The reader connection: folders are planned while the writer commits other folders.
         let folderText = listing.path.text
         let failures = knownFailures.removeValue(forKey: folderText) ?? [:]
-        let plan: FolderPlan
-        if let previous = folderFingerprints.removeValue(forKey: folderText), previous.fingerprint == listing.fingerprint {
+        var plan: FolderPlan
+        if let previous = storedFolders.removeValue(forKey: folderText), !options.full,
+           previous.fingerprint != nil, previous.fingerprint == listing.fingerprint {
             plan = FolderPlan(unchanged: listing, folderID: previous.id, failures: failures)
         } else {
             let stored = try database.read { db in
                 try TrackStore.storedFiles(libraryID: libraryID, folder: listing.path, db)
             }
             plan = FolderPlan(listing: listing, stored: stored, failures: failures, full: options.full)
+            if !goneFoldersMarked && plan.toRead.contains(where: { $0.trackID == nil }) { try markGoneFolders() }
+            if !options.full { try recogniseRenames(&plan) }
         }
         progress.found += listing.files.count
-        progress.skipped += plan.unchangedCount
+        progress.skipped += plan.unchangedCount + plan.renamed.count
         progress.currentPath = folderText
         summary.unchanged += plan.unchangedCount
         pending.append(plan)
@@ -197,16 +246,17 @@ final class ScanEngine {
         guard let outcome else { return }
         summary.timings.writing += outcome.seconds
         summary.timings.writingCPU += outcome.cpuSeconds
-        for (failure, wasUpdate) in outcome.files {
-            if let failure {
-                report(failure)
-            } else if wasUpdate {
-                summary.updated += 1
-            } else {
-                summary.added += 1
+        for file in outcome.files {
+            switch file {
+            case .added: summary.added += 1
+            case .updated: summary.updated += 1
+            case .moved: summary.moved += 1
+            case .failed(let failure): report(failure)
             }
         }
         summary.missing += outcome.vanished
+        summary.moved += outcome.renamed
+        if outcome.vanished > 0 { renamesPossible = true }
         for failure in outcome.knownFailures { report(failure) }
         emitProgress()
     }
@@ -265,9 +315,9 @@ final class ScanEngine {
             try LibraryStore.finishScan(id: libraryID, now: finishTime, db)
             return (swept, moves.count)
         }
-        summary.missing = max(0, summary.missing + swept - moved)
+        summary.moved += moved
+        summary.missing = max(0, summary.missing + swept - summary.moved)
         summary.added = max(0, summary.added - moved)
-        summary.moved = moved
         summary.library.lastScanAt = finishTime.wholeSeconds
     }
 

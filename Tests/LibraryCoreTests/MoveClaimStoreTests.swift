@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import LibraryCore
+
+/// The SQL half of recognising a moved file as it is written: which missing tracks may be
+/// it, and saving it over one of them.
+@Suite struct MoveClaimStoreTests {
+    private let database: DatabaseQueue
+    private let libraryID: Int64
+    private let folderID: Int64
+
+    init() throws {
+        (database, libraryID, folderID) = try Fixture.libraryWithFolder()
+    }
+
+    private func record(_ path: String, title: String, album: String = "Album", fingerprint: String? = "fp1") -> TrackRecord {
+        TrackRecord(
+            metadata: TrackMetadata(format: "FLAC", title: title, artists: ["Nina"], album: album),
+            file: FileFacts(path: RawPath(path), size: 10, mtimeNs: 1, ctimeNs: 1, inode: 1), fingerprint: fingerprint)
+    }
+
+    @discardableResult
+    private func save(_ record: TrackRecord, existingID: Int64? = nil, moved: Bool = false, _ db: Connection) throws -> Int64 {
+        try TrackStore.save(
+            record, existingID: existingID, libraryID: libraryID, folderID: folderID, albumID: nil, generation: 1,
+            now: Date(timeIntervalSince1970: 1000), moved: moved, db).id
+    }
+
+    @Test func missingTracksWithTheFingerprintAndTitleOrAlbumAreCandidates() throws {
+        let (candidates, expected) = try database.write { db -> ([Int64], [Int64]) in
+            let sameTitle = try save(record("/m/a/1.flac", title: "Song", album: "Other"), db)
+            let sameAlbum = try save(record("/m/a/2.flac", title: "Renamed"), db)
+            try save(record("/m/a/3.flac", title: "Unrelated", album: "Other"), db)
+            try save(record("/m/a/4.flac", title: "Song", fingerprint: "fp2"), db)
+            let present = try save(record("/m/a/5.flac", title: "Song"), db)
+            #expect(try !MoveStore.hasMissing(libraryID: libraryID, db))
+            try db.execute("UPDATE track SET missing_since = 1 WHERE id != ?", [present])
+            #expect(try MoveStore.hasMissing(libraryID: libraryID, db))
+            let found = try MoveStore.claimCandidates(record("/m/b/new.flac", title: "Song"), libraryID: libraryID, db)
+            #expect(found.first { $0.side.id == sameTitle }?.path == RawPath("/m/a/1.flac"))
+            return (found.map(\.side.id).sorted(), [sameTitle, sameAlbum].sorted())
+        }
+        #expect(candidates == expected)
+    }
+
+    @Test func aPathAnotherRowHoldsClaimsNothing() throws {
+        let found = try database.write { db in
+            let old = try save(record("/m/a/1.flac", title: "Song"), db)
+            try save(record("/m/b/new.flac", title: "Other", fingerprint: "fp9"), db)
+            try db.execute("UPDATE track SET missing_since = 1 WHERE id = ?", [old])
+            return try MoveStore.claimCandidates(record("/m/b/new.flac", title: "Song"), libraryID: libraryID, db)
+        }
+        #expect(found.isEmpty)
+    }
+
+    @Test func savingAMovedFileRewritesTheMissingTrackAtTheNewPath() throws {
+        let (old, saved) = try database.write { db in
+            let old = try save(record("/m/a/1.flac", title: "Song"), db)
+            try TrackStore.indexForSearch(ids: [old], db)
+            try db.execute("UPDATE track SET missing_since = 1 WHERE id = ?", [old])
+            let saved = try TrackStore.save(
+                record("/m/b/moved.flac", title: "Song Retitled"), existingID: old, libraryID: libraryID, folderID: folderID,
+                albumID: nil, generation: 2, now: Date(timeIntervalSince1970: 2000), moved: true, db)
+            return (old, saved)
+        }
+        #expect(saved == TrackStore.Saved(id: old, inserted: false))
+        let row = try database.read { db in
+            try db.rows("SELECT path_text, title, missing_since, added_scan FROM track").map { ($0[0] as String?, $0[1] as String?, $0[2] as Int64?, $0[3] as Int64?) }
+        }
+        #expect(row.count == 1)
+        #expect(row.first?.0 == "/m/b/moved.flac")
+        #expect(row.first?.1 == "Song Retitled")
+        #expect(row.first?.2 == nil)
+        #expect(row.first?.3 == 1)
+    }
+}
