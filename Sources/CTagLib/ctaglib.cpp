@@ -60,10 +60,9 @@ struct Buffer {
     const unsigned char *data() const { return bytes; }
     unsigned char operator[](size_t index) const { return bytes[index]; }
 
-    // Fills the buffer from `offset` with one pread (fewer bytes near the end of the file).
-    void read(int fd, off_t offset) {
-        ssize_t got = pread(fd, bytes, capacity, offset);
-        count = got > 0 ? static_cast<size_t>(got) : 0;
+    // Fills the buffer from `offset` (fewer bytes near the end of the file).
+    void read(ctaglib::CachedFile &file, off_t offset) {
+        count = static_cast<size_t>(file.read(offset, bytes, capacity));
     }
 };
 
@@ -118,9 +117,9 @@ struct Sniffed {
 
 // Skips any ID3v2 tags (FLAC, APE, TTA and MP3 files may start with one) and the zero
 // padding some taggers leave after them, then looks at the magic bytes.
-Sniffed sniff(int fd) {
+Sniffed sniff(ctaglib::CachedFile &file) {
     Buffer buffer;
-    buffer.read(fd, 0);
+    buffer.read(file, 0);
     off_t offset = 0;
     bool sawID3 = false;
     for (int tags = 0; tags < 4 && startsWith(buffer, 0, "ID3", 3) && buffer.size() >= 10; ++tags) {
@@ -128,7 +127,7 @@ Sniffed sniff(int fd) {
         off_t size = (off_t(buffer[6] & 0x7F) << 21) | (off_t(buffer[7] & 0x7F) << 14) |
                      (off_t(buffer[8] & 0x7F) << 7) | off_t(buffer[9] & 0x7F);
         offset += 10 + size + ((buffer[5] & 0x10) ? 10 : 0);
-        buffer.read(fd, offset);
+        buffer.read(file, offset);
     }
     Kind kind = sniffMagic(buffer, 0);
     if (kind != Kind::none) return {kind, offset};
@@ -533,14 +532,15 @@ ctaglib_result *read(const char *path) {
         int fd;
         ~Closer() { close(fd); }
     } closer{fd};
-    Sniffed sniffed = sniff(fd);
+    ctaglib::CachedFile file(fd, static_cast<long long>(info.st_size));
+    Sniffed sniffed = sniff(file);
     if (sniffed.kind == Kind::none) return makeResult(CTAGLIB_STATUS_NOT_AUDIO);
     // An ID3v2 tag in front that runs past the end: cut before any audio (sniff calls
     // whatever has an ID3v2 tag and nothing recognisable after it MPEG).
     if (sniffed.offset > info.st_size) return truncated("MP3", "ends inside its ID3v2 tag");
 
-    ctaglib::DescriptorStream stream(fd, static_cast<long>(info.st_size), path);
-    ctaglib::Source source{fd, static_cast<long long>(info.st_size), static_cast<long long>(sniffed.offset)};
+    ctaglib::DescriptorStream stream(file, path);
+    ctaglib::Source source{&file, static_cast<long long>(info.st_size), static_cast<long long>(sniffed.offset)};
     ctaglib_result *result = readKind(sniffed.kind, &stream, source);
     if (result && result->status == CTAGLIB_STATUS_OK && result->format) {
         uint64_t hash = 0;

@@ -1,16 +1,16 @@
-// A read-only TagLib stream over a descriptor the caller keeps open.
+// A read-only TagLib stream over a file the caller keeps open.
 //
 // TagLib's FileStream goes through stdio and asks for the file's length (an fseek to the
-// end and back, two lseek calls) on every readBlock. Here reads are positioned (pread), the
-// length comes from the caller's fstat, and a seek is arithmetic: no system call but the
-// reads themselves. The file is never written, so closing it never raises inotify's
+// end and back, two lseek calls) on every readBlock. Here reads go through the caller's
+// CachedFile (mostly no system call at all), the length comes from the caller's fstat, and
+// a seek is arithmetic. The file is never written, so closing it never raises inotify's
 // IN_CLOSE_WRITE for a watcher.
 #ifndef CTAGLIB_DESCRIPTORSTREAM_HPP
 #define CTAGLIB_DESCRIPTORSTREAM_HPP
 
-#include <algorithm>
+#include "cachedfile.hpp"
 
-#include <unistd.h>
+#include <algorithm>
 
 #include <taglib/tbytevector.h>
 #include <taglib/tiostream.h>
@@ -19,9 +19,8 @@ namespace ctaglib {
 
 class DescriptorStream : public TagLib::IOStream {
 public:
-    /// Reads `fd`, whose size is `length`; `name` is only for TagLib's messages. Does not
-    /// take ownership of `fd`.
-    DescriptorStream(int fd, long length, const char *name) : fd_(fd), length_(length), name_(name) {}
+    /// Reads `file`; `name` is only for TagLib's messages.
+    DescriptorStream(CachedFile &file, const char *name) : file_(file), length_(static_cast<long>(file.size())), name_(name) {}
 
     TagLib::FileName name() const override { return name_; }
 
@@ -29,12 +28,7 @@ public:
         if (length == 0 || position_ < 0 || position_ >= length_) return TagLib::ByteVector();
         unsigned long count = std::min<unsigned long>(length, static_cast<unsigned long>(length_ - position_));
         TagLib::ByteVector block(static_cast<unsigned int>(count), '\0');
-        unsigned long done = 0;
-        while (done < count) {
-            ssize_t got = pread(fd_, block.data() + done, count - done, static_cast<off_t>(position_ + done));
-            if (got <= 0) break;
-            done += static_cast<unsigned long>(got);
-        }
+        auto done = static_cast<unsigned long>(file_.read(position_, block.data(), static_cast<long long>(count)));
         if (done < count) block.resize(static_cast<unsigned int>(done));
         position_ += static_cast<long>(done);
         return block;
@@ -62,7 +56,7 @@ public:
     long length() override { return length_; }
 
 private:
-    int fd_;
+    CachedFile &file_;
     long length_;
     long position_ = 0;
     const char *name_;

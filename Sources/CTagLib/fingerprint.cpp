@@ -8,18 +8,15 @@
 #include <algorithm>
 #include <cstring>
 
-#include <unistd.h>
-
 namespace ctaglib {
 namespace {
 
 constexpr long long window = 4096;
 
-// Reads up to `count` bytes at `offset` into `buffer` with one pread; how many it got
-// (0 or less when nothing could be read).
+// Reads up to `count` bytes at `offset` into `buffer`; how many it got (0 when nothing
+// could be read).
 long long readAt(const Source &source, long long offset, unsigned char *buffer, long long count) {
-    if (offset < 0 || count <= 0) return 0;
-    return pread(source.fd, buffer, static_cast<size_t>(count), static_cast<off_t>(offset));
+    return source.file->read(offset, buffer, count);
 }
 
 struct Region {

@@ -11,8 +11,6 @@
 #include <cstring>
 #include <vector>
 
-#include <unistd.h>
-
 namespace ctaglib {
 namespace {
 
@@ -22,13 +20,7 @@ Bytes readAt(const Source &source, long long offset, long long length) {
     if (offset < 0 || length <= 0 || offset >= source.size) return Bytes();
     length = std::min(length, source.size - offset);
     Bytes buffer(static_cast<size_t>(length));
-    size_t done = 0;
-    while (done < buffer.size()) {
-        ssize_t got = pread(source.fd, buffer.data() + done, buffer.size() - done, static_cast<off_t>(offset + done));
-        if (got <= 0) break;
-        done += static_cast<size_t>(got);
-    }
-    buffer.resize(done);
+    buffer.resize(static_cast<size_t>(std::max(0LL, source.file->read(offset, buffer.data(), length))));
     return buffer;
 }
 

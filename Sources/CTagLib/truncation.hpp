@@ -2,7 +2,7 @@
 //
 // TagLib reads tags and headers at the front of a file, so a file truncated to half its
 // size usually reads fine. Each check here reads a few bytes near the end of the file (a
-// handful of pread calls, at most a few hundred KiB for FLAC and Ogg, usually a few KiB)
+// handful of reads, at most a few hundred KiB for FLAC and Ogg, usually a few KiB)
 // and compares what is there with what the headers declare. None reads the whole file.
 //
 // Each returns an empty string when the file looks complete or the check cannot tell, and
@@ -10,14 +10,16 @@
 #ifndef CTAGLIB_TRUNCATION_HPP
 #define CTAGLIB_TRUNCATION_HPP
 
+#include "cachedfile.hpp"
+
 #include <string>
 
 namespace ctaglib {
 
-/// An open file: its descriptor, its size, and where the container starts (after any
+/// An open file: how to read it, its size, and where the container starts (after any
 /// ID3v2 tags in front of it).
 struct Source {
-    int fd;
+    CachedFile *file;
     long long size;
     long long start;
 };
