@@ -37,3 +37,54 @@ struct TextFoldTests {
         }
     }
 }
+
+@Suite("TextFold scalar by scalar")
+struct ScalarFoldsTests {
+    /// Scalars from every covered block and from outside them, marks included.
+    private static let alphabet: [Unicode.Scalar] = (Array(0x41...0x5A) + Array(0xC0...0x17F) + Array(0x300...0x36F)
+        + Array(0x370...0x3FF) + Array(0x400...0x52F) + Array(0x1E00...0x1EFF) + Array(0x1F00...0x1FFF)
+        + [0xAC00, 0xD7A3, 0x1100, 0x1161, 0x11A8, 0x4E00, 0x9F8D, 0x304B, 0x3099, 0x309A, 0x30AB, 0xFF21, 0x2160, 0xFB01, 0x0488])
+        .compactMap { Unicode.Scalar(UInt32($0)) }
+
+    @Test func everyTableEntryIsTheSlowFold() {
+        var covered = 0
+        for value in UInt32(0x80)..<0x2000 {
+            guard let scalar = Unicode.Scalar(value), let fast = ScalarFolds.fold(String(Character(scalar))) else { continue }
+            covered += 1
+            #expect(Array(fast.utf8) == Array(TextFold.slowFold(String(Character(scalar))).utf8), "U+\(String(value, radix: 16))")
+        }
+        #expect(covered > 1000)
+    }
+
+    @Test func mixedTextFoldsAsTheSlowPathDoes() {
+        var generator = SplitMix(seed: 42)
+        var fastCount = 0
+        for _ in 0..<3000 {
+            let length = Int(generator.next() % 8) + 1
+            var text = String.UnicodeScalarView()
+            for _ in 0..<length { text.append(Self.alphabet[Int(generator.next() % UInt64(Self.alphabet.count))]) }
+            let string = String(text)
+            if ScalarFolds.fold(string) != nil { fastCount += 1 }
+            #expect(Array(TextFold.fold(string).utf8) == Array(TextFold.slowFold(string).utf8), "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(fastCount > 500)
+    }
+
+    @Test func hangulKanaAndIdeographsAreUnchanged() {
+        #expect(ScalarFolds.fold("방탄소년단 ガガ 坂本龍一") == "방탄소년단 ガガ 坂本龍一")
+        #expect(ScalarFolds.fold("ｶﾞ") == nil) // half-width kana: the slow path widens them
+    }
+}
+
+/// A small deterministic generator for the mixed-text test.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -8,7 +8,9 @@ public enum TextFold {
     /// The folded form of `text`: lowercased, diacritics and width removed, letters without
     /// a decomposition spelled out ("ø" → "o", "æ" → "ae", "ß" → "ss", "ł" → "l"), NFC.
     ///
-    /// It runs for every tag at scan time, so pure ASCII takes a fast path.
+    /// It runs for every tag at scan time, so pure ASCII takes a fast path, and text in the
+    /// Latin, Greek, Cyrillic, Hangul, kana and common CJK blocks is folded scalar by scalar
+    /// (`ScalarFolds`); only other text goes through Foundation.
     public static func fold(_ text: String) -> String {
         var isASCII = true
         var hasUppercase = false
@@ -20,6 +22,11 @@ public enum TextFold {
             guard hasUppercase else { return text }
             return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         }
+        return ScalarFolds.fold(text) ?? slowFold(text)
+    }
+
+    /// The fold of any text, through Foundation's compatibility decomposition.
+    static func slowFold(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         // Compatibility decomposition splits accents off and maps widths and ligatures.
         for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {

@@ -54,6 +54,11 @@ enum JSONText {
 
     private static func appendQuoted(_ value: String, to out: inout String) {
         out += "\""
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += value
+            out += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

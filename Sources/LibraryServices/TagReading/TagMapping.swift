@@ -106,6 +106,10 @@ private struct Tags {
 
     /// `text` without leading and trailing white space (fast when there is none).
     static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return text }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
