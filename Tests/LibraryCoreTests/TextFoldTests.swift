@@ -57,7 +57,7 @@ struct ScalarFoldsTests {
     }
 
     @Test func mixedTextFoldsAsTheSlowPathDoes() {
-        var generator = SplitMix(seed: 42)
+        var generator = QueryRoundTripTests.Generator(state: 42)
         var fastCount = 0
         for _ in 0..<3000 {
             let length = Int(generator.next() % 8) + 1
@@ -73,18 +73,5 @@ struct ScalarFoldsTests {
     @Test func hangulKanaAndIdeographsAreUnchanged() {
         #expect(ScalarFolds.fold("방탄소년단 ガガ 坂本龍一") == "방탄소년단 ガガ 坂本龍一")
         #expect(ScalarFolds.fold("ｶﾞ") == nil) // half-width kana: the slow path widens them
-    }
-}
-
-/// A small deterministic generator for the mixed-text test.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
