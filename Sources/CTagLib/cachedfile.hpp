@@ -38,10 +38,10 @@ public:
             // Large reads (a tag with cover art) bypass the cache rather than evict it.
             if (count > capacity / 2) return direct(offset, static_cast<unsigned char *>(into), count);
             fill(offset, count);
-            if (offset < start_ || offset + count > start_ + cached_) {
-                count = std::max(0LL, start_ + cached_ - offset);
-                if (offset < start_ || count == 0) return 0;
-            }
+            // The window starts at or before `offset`; a short read (an I/O error, a file
+            // that shrank) leaves less than asked.
+            count = std::min(count, start_ + cached_ - offset);
+            if (count <= 0) return 0;
         }
         std::memcpy(into, buffer_ + (offset - start_), static_cast<size_t>(count));
         return count;

@@ -14,11 +14,10 @@ public enum FolderStore {
         return id ?? db.lastInsertedRowID
     }
 
-    /// A folder row as a scan left it: its id, path and content fingerprint (nil when the
-    /// folder must be compared file by file).
+    /// A folder row as a scan left it: its id and content fingerprint (nil when the folder
+    /// must be compared file by file).
     public struct Stored: Sendable, Equatable {
         public var id: Int64
-        public var path: RawPath
         public var fingerprint: Int64?
     }
 
@@ -27,13 +26,24 @@ public enum FolderStore {
         let prefix = scope.folderPrefix
         var result: [String: Stored] = [:]
         try db.makeStatement("""
-            SELECT path_text, id, path, fingerprint FROM folder
+            SELECT path_text, id, fingerprint FROM folder
             WHERE library_id = ? AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
             """).forEach([libraryID, scope.text, prefix, prefix]) { s in
-            if let text: String = s.column(0), let id: Int64 = s.column(1), let bytes: [UInt8] = s.column(2) {
-                result[text] = Stored(id: id, path: RawPath(bytes: bytes), fingerprint: s.column(3))
+            if let text: String = s.column(0), let id: Int64 = s.column(1) {
+                result[text] = Stored(id: id, fingerprint: s.column(2))
             }
         }
+        return result
+    }
+
+    /// The paths (as bytes) of the folders `ids`.
+    public static func paths(ids: [Int64], _ db: Connection) throws -> [(id: Int64, path: RawPath)] {
+        guard !ids.isEmpty else { return [] }
+        var result: [(Int64, RawPath)] = []
+        try db.makeStatement("SELECT id, path FROM folder WHERE id IN (SELECT value FROM json_each(?))")
+            .forEach([JSONText.encode(ids: ids)]) { s in
+                if let id: Int64 = s.column(0), let bytes: [UInt8] = s.column(1) { result.append((id, RawPath(bytes: bytes))) }
+            }
         return result
     }
 

@@ -141,7 +141,9 @@ final class ScanEngine {
     /// reached can be gone; a scan that finds no new file never looks.
     private func markGoneFolders() throws {
         goneFoldersMarked = true
-        let gone = storedFolders.values.filter { DirectoryReader.isGone($0.path) }.map(\.id)
+        let unreached = storedFolders.values.map(\.id)
+        let gone = try database.read { db in try FolderStore.paths(ids: unreached, db) }
+            .filter { DirectoryReader.isGone($0.path) }.map(\.id)
         let (libraryID, time) = (target.library.id, now())
         if !gone.isEmpty {
             summary.missing += try database.write { db in try TrackStore.markMissing(inFolders: gone, now: time, db) }
@@ -197,8 +199,7 @@ final class ScanEngine {
         let folderText = listing.path.text
         let failures = knownFailures.removeValue(forKey: folderText) ?? [:]
         var plan: FolderPlan
-        if let previous = storedFolders.removeValue(forKey: folderText), !options.full,
-           previous.fingerprint != nil, previous.fingerprint == listing.fingerprint {
+        if let previous = storedFolders.removeValue(forKey: folderText), !options.full, previous.fingerprint == listing.fingerprint {
             plan = FolderPlan(unchanged: listing, folderID: previous.id, failures: failures)
         } else {
             let stored = try database.read { db in
