@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex]
+    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex, trackDamage]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -277,5 +277,20 @@ public enum Schema {
     /// and need not be opened at all. The index holds only missing tracks.
     static let movedFileIndex = Migration("v7-moved-file-index", sql: """
         CREATE INDEX track_missing_by_inode ON track(library_id, inode) WHERE missing_since IS NOT NULL;
+        """)
+
+    /// Damage is recorded on the track instead of refusing the file: `damage` holds a short
+    /// problem text ("last frame cut short"), NULL for a whole file; the partial index holds
+    /// only damaged tracks, so `damaged:true` and `kanora doctor` find them without a scan
+    /// and whole files pay nothing for it. Files refused before as damaged or as not audio
+    /// must be read again by the next normal scan (no `--full`), since the reader now
+    /// indexes the first and names the format of the second: their failures are forgotten
+    /// and every folder's fingerprint is cleared, so each folder is listed once more
+    /// (unchanged tracks are still not opened).
+    static let trackDamage = Migration("v8-track-damage", sql: """
+        ALTER TABLE track ADD COLUMN damage TEXT;
+        CREATE INDEX track_damaged ON track(library_id) WHERE damage IS NOT NULL;
+        DELETE FROM scan_failure WHERE kind IN ('corrupt', 'notAudio');
+        UPDATE folder SET fingerprint = NULL;
         """)
 }
