@@ -1,11 +1,9 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Observation
 
 /// The libraries and their statistics, kept current through the change feed.
-@Observable
-public final class LibraryViewModel: Sendable {
+public final class LibraryViewModel: ViewModel {
     /// Everything a view shows.
     public struct State: Sendable, Equatable {
         public var viewState: ViewState = .idle
@@ -19,22 +17,14 @@ public final class LibraryViewModel: Sendable {
         }
     }
 
-    @ObservationIgnored private let services: ServiceContainer
-    @ObservationIgnored private let store: StateStore<State>
+    private let services: ServiceContainer
+    /// Where the state lives: `state` and `updates()` come from `ViewModel`.
+    public let store: StateStore<State>
 
     public init(services: ServiceContainer, state: State = State()) {
         self.services = services
         self.store = StateStore(state)
     }
-
-    /// The current state (observable).
-    public var state: State {
-        access(keyPath: \.state)
-        return store.state
-    }
-
-    /// A fresh stream of states for one subscriber, starting with the current one.
-    public func updates() -> AsyncStream<State> { store.updates() }
 
     /// Loads libraries and statistics (for the tracks matching `query`).
     public func load(matching query: LibraryQuery = .all) async {
@@ -44,8 +34,21 @@ public final class LibraryViewModel: Sendable {
             let statistics = try await services.library.statistics(matching: query)
             set { $0 = State(viewState: .loaded, libraries: libraries, statistics: statistics) }
         } catch {
-            set { $0.viewState = .failed(error.localizedDescription) }
+            set { $0.viewState = .failed(.wrap(error)) }
         }
+    }
+
+    /// Loads libraries and statistics for the tracks matching query arguments as a user typed
+    /// them (each one term); a malformed query fails the state with an `.invalidInput` error.
+    public func load(arguments: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) async {
+        let query: LibraryQuery
+        do {
+            query = try LibraryQuery.parse(arguments: arguments, currentDirectory: currentDirectory)
+        } catch {
+            set { $0.viewState = .failed(.wrap(error)) }
+            return
+        }
+        await load(matching: query)
     }
 
     /// Renames a library; the list reloads through the change feed (or call `load`).
@@ -71,9 +74,5 @@ public final class LibraryViewModel: Sendable {
     /// A view model showing `state`, over services that fail if called: for tests and previews.
     public static func stub(_ state: State = State(viewState: .loaded)) -> LibraryViewModel {
         LibraryViewModel(services: .mock(), state: state)
-    }
-
-    private func set(_ body: (inout State) -> Void) {
-        withMutation(keyPath: \.state) { _ = store.update(body) }
     }
 }

@@ -13,6 +13,15 @@ public protocol Listing: Sendable {
     static func rows(for request: Request, from services: ServiceContainer) async throws -> [Row]
 }
 
+/// Tracks matching a query, in the request's order.
+public enum TrackListing: Listing {
+    public static var initialRequest: ListRequest { ListRequest() }
+
+    public static func rows(for request: ListRequest, from services: ServiceContainer) async throws -> [Track] {
+        try await services.library.tracks(request)
+    }
+}
+
 /// Albums with at least one track matching a query.
 public enum AlbumListing: Listing {
     public static var initialRequest: ListRequest { ListRequest() }

@@ -1,12 +1,10 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Observation
 
 /// Rows for a request, in order, refreshed when tracks change: the one state machine behind
-/// `AlbumListViewModel`, `ArtistListViewModel` and `SearchViewModel`.
-@Observable
-public final class ListingViewModel<Source: Listing>: Sendable {
+/// `TrackListViewModel`, `AlbumListViewModel`, `ArtistListViewModel` and `SearchViewModel`.
+public final class ListingViewModel<Source: Listing>: ViewModel {
     /// Everything a view shows.
     public struct State: Sendable, Equatable {
         public var viewState: ViewState
@@ -21,22 +19,14 @@ public final class ListingViewModel<Source: Listing>: Sendable {
         }
     }
 
-    @ObservationIgnored private let services: ServiceContainer
-    @ObservationIgnored private let store: StateStore<State>
+    private let services: ServiceContainer
+    /// Where the state lives: `state` and `updates()` come from `ViewModel`.
+    public let store: StateStore<State>
 
     public init(services: ServiceContainer, state: State = State()) {
         self.services = services
         self.store = StateStore(state)
     }
-
-    /// The current state (observable).
-    public var state: State {
-        access(keyPath: \.state)
-        return store.state
-    }
-
-    /// A fresh stream of states for one subscriber, starting with the current one.
-    public func updates() -> AsyncStream<State> { store.updates() }
 
     /// Loads the rows for `request`; the previous rows stay visible while it loads.
     public func load(_ request: Source.Request) async {
@@ -52,7 +42,7 @@ public final class ListingViewModel<Source: Listing>: Sendable {
         } catch {
             set { state in
                 guard state.request == request else { return }
-                state.viewState = .failed(error.localizedDescription)
+                state.viewState = .failed(.wrap(error))
             }
         }
     }
@@ -74,11 +64,10 @@ public final class ListingViewModel<Source: Listing>: Sendable {
     public static func stub(_ state: State = State(viewState: .loaded)) -> ListingViewModel {
         ListingViewModel(services: .mock(), state: state)
     }
-
-    private func set(_ body: (inout State) -> Void) {
-        withMutation(keyPath: \.state) { _ = store.update(body) }
-    }
 }
+
+/// Tracks matching a query: `load(ListRequest(query: ...))`.
+public typealias TrackListViewModel = ListingViewModel<TrackListing>
 
 /// Albums matching a query: `load(ListRequest(query: ...))`.
 public typealias AlbumListViewModel = ListingViewModel<AlbumListing>

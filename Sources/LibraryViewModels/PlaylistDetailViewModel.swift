@@ -1,12 +1,10 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Observation
 
 /// One playlist's entries in order, with their total length and how many are missing;
 /// edits go through the service, and the change feed keeps every open view current.
-@Observable
-public final class PlaylistDetailViewModel: Sendable {
+public final class PlaylistDetailViewModel: ViewModel {
     /// Everything a view shows.
     public struct State: Sendable, Equatable {
         public var viewState: ViewState = .idle
@@ -26,22 +24,14 @@ public final class PlaylistDetailViewModel: Sendable {
         public var missingCount: Int { entries.count { $0.track.isMissing } }
     }
 
-    @ObservationIgnored private let services: ServiceContainer
-    @ObservationIgnored private let store: StateStore<State>
+    private let services: ServiceContainer
+    /// Where the state lives: `state` and `updates()` come from `ViewModel`.
+    public let store: StateStore<State>
 
     public init(services: ServiceContainer, state: State = State()) {
         self.services = services
         self.store = StateStore(state)
     }
-
-    /// The current state (observable).
-    public var state: State {
-        access(keyPath: \.state)
-        return store.state
-    }
-
-    /// A fresh stream of states for one subscriber, starting with the current one.
-    public func updates() -> AsyncStream<State> { store.updates() }
 
     /// Loads the playlist named `name` (ignoring case) and its entries.
     public func load(_ name: String) async {
@@ -118,7 +108,7 @@ public final class PlaylistDetailViewModel: Sendable {
             let entries = try await services.playlists.entries(of: playlist.name)
             set { $0 = State(viewState: .loaded, playlist: playlist, entries: entries) }
         } catch {
-            set { $0.viewState = .failed(error.localizedDescription) }
+            set { $0.viewState = .failed(.wrap(error)) }
         }
     }
 
@@ -134,9 +124,5 @@ public final class PlaylistDetailViewModel: Sendable {
             throw LibraryError(.invalidInput, "No playlist is loaded: call load(_:) first.")
         }
         return name
-    }
-
-    private func set(_ body: (inout State) -> Void) {
-        withMutation(keyPath: \.state) { _ = store.update(body) }
     }
 }

@@ -1,11 +1,9 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Observation
 
 /// The playlists with their track counts and lengths; kept current through the change feed.
-@Observable
-public final class PlaylistListViewModel: Sendable {
+public final class PlaylistListViewModel: ViewModel {
     /// Everything a view shows.
     public struct State: Sendable, Equatable {
         public var viewState: ViewState = .idle
@@ -17,22 +15,14 @@ public final class PlaylistListViewModel: Sendable {
         }
     }
 
-    @ObservationIgnored private let services: ServiceContainer
-    @ObservationIgnored private let store: StateStore<State>
+    private let services: ServiceContainer
+    /// Where the state lives: `state` and `updates()` come from `ViewModel`.
+    public let store: StateStore<State>
 
     public init(services: ServiceContainer, state: State = State()) {
         self.services = services
         self.store = StateStore(state)
     }
-
-    /// The current state (observable).
-    public var state: State {
-        access(keyPath: \.state)
-        return store.state
-    }
-
-    /// A fresh stream of states for one subscriber, starting with the current one.
-    public func updates() -> AsyncStream<State> { store.updates() }
 
     /// Loads every playlist.
     public func load() async {
@@ -41,7 +31,7 @@ public final class PlaylistListViewModel: Sendable {
             let playlists = try await services.playlists.playlists()
             set { $0 = State(viewState: .loaded, playlists: playlists) }
         } catch {
-            set { $0.viewState = .failed(error.localizedDescription) }
+            set { $0.viewState = .failed(.wrap(error)) }
         }
     }
 
@@ -83,9 +73,5 @@ public final class PlaylistListViewModel: Sendable {
     /// A view model showing `state`, over services that fail if called: for tests and previews.
     public static func stub(_ state: State = State(viewState: .loaded)) -> PlaylistListViewModel {
         PlaylistListViewModel(services: .mock(), state: state)
-    }
-
-    private func set(_ body: (inout State) -> Void) {
-        withMutation(keyPath: \.state) { _ = store.update(body) }
     }
 }

@@ -1,11 +1,9 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Observation
 
 /// Drives one scan: progress counters, rate and ETA while it runs, then the summary.
-@Observable
-public final class ScanViewModel: Sendable {
+public final class ScanViewModel: ViewModel {
     /// Everything a view shows.
     public struct State: Sendable, Equatable {
         public var viewState: ViewState = .idle
@@ -43,22 +41,14 @@ public final class ScanViewModel: Sendable {
     /// How many failures `recentFailures` keeps.
     public static let recentFailureLimit = 20
 
-    @ObservationIgnored private let services: ServiceContainer
-    @ObservationIgnored private let store: StateStore<State>
+    private let services: ServiceContainer
+    /// Where the state lives: `state` and `updates()` come from `ViewModel`.
+    public let store: StateStore<State>
 
     public init(services: ServiceContainer, state: State = State()) {
         self.services = services
         self.store = StateStore(state)
     }
-
-    /// The current state (observable).
-    public var state: State {
-        access(keyPath: \.state)
-        return store.state
-    }
-
-    /// A fresh stream of states for one subscriber, starting with the current one.
-    public func updates() -> AsyncStream<State> { store.updates() }
 
     /// Runs a scan to the end, publishing every step; returns the summary, or nil if it failed
     /// (the failure is in `state.viewState`).
@@ -88,7 +78,7 @@ public final class ScanViewModel: Sendable {
             }
             return store.state.summary
         } catch {
-            set { $0.viewState = .failed(error.localizedDescription) }
+            set { $0.viewState = .failed(.wrap(error)) }
             return nil
         }
     }
@@ -96,9 +86,5 @@ public final class ScanViewModel: Sendable {
     /// A view model showing `state`, over services that fail if called: for tests and previews.
     public static func stub(_ state: State = State()) -> ScanViewModel {
         ScanViewModel(services: .mock(), state: state)
-    }
-
-    private func set(_ body: (inout State) -> Void) {
-        withMutation(keyPath: \.state) { _ = store.update(body) }
     }
 }

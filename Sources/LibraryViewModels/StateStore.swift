@@ -1,12 +1,15 @@
 import Foundation
+import Observation
 import Synchronization
 
-/// The locked state of a view model and its subscribers.
+/// The observable, locked state of a view model and its subscribers: the one piece every
+/// `ViewModel` keeps its state in.
 ///
-/// View models keep their state here (not in observed stored properties) so they can be
-/// `Sendable` without being bound to the main actor: every read and write takes the lock,
-/// subscribers get their own `AsyncStream`, and continuations are called outside the lock.
-final class StateStore<State: Sendable>: Sendable {
+/// Every read and write takes the lock, so a view model can be `Sendable` without being
+/// bound to the main actor. Reading `state` registers with Observation and every write
+/// notifies it (outside the lock); each `updates()` subscriber gets its own `AsyncStream`,
+/// and continuations are called outside the lock.
+public final class StateStore<State: Sendable>: Observable, Sendable {
     private struct Locked {
         var state: State
         var subscribers: [UUID: AsyncStream<State>.Continuation] = [:]
@@ -14,8 +17,10 @@ final class StateStore<State: Sendable>: Sendable {
     }
 
     private let locked: Mutex<Locked>
+    private let registrar = ObservationRegistrar()
 
-    init(_ initial: State) {
+    /// A store holding `initial`.
+    public init(_ initial: State) {
         locked = Mutex(Locked(state: initial))
     }
 
@@ -25,21 +30,14 @@ final class StateStore<State: Sendable>: Sendable {
         subscribers.forEach { $0.finish() }
     }
 
-    var state: State { locked.withLock { $0.state } }
-
-    /// Applies `body` to the state and sends the result to every subscriber.
-    @discardableResult
-    func update(_ body: (inout State) -> Void) -> State {
-        let (state, subscribers) = locked.withLock { locked -> (State, [AsyncStream<State>.Continuation]) in
-            body(&locked.state)
-            return (locked.state, Array(locked.subscribers.values))
-        }
-        for subscriber in subscribers { subscriber.yield(state) }
-        return state
+    /// The current state (observable).
+    public var state: State {
+        registrar.access(self, keyPath: \.state)
+        return locked.withLock { $0.state }
     }
 
-    /// A new stream that starts with the current state, then every change.
-    func updates() -> AsyncStream<State> {
+    /// A fresh stream of states for one subscriber, starting with the current one.
+    public func updates() -> AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(64))
         let id = UUID()
         continuation.onTermination = { [weak self] _ in
@@ -53,7 +51,20 @@ final class StateStore<State: Sendable>: Sendable {
         return stream
     }
 
-    /// Keeps `task` alive as long as the view model, cancelling it on deinit.
+    /// Applies `body` to the state, tells observers, and sends the result to every subscriber.
+    @discardableResult
+    func update(_ body: (inout State) -> Void) -> State {
+        let (state, subscribers) = registrar.withMutation(of: self, keyPath: \.state) {
+            locked.withLock { locked -> (State, [AsyncStream<State>.Continuation]) in
+                body(&locked.state)
+                return (locked.state, Array(locked.subscribers.values))
+            }
+        }
+        for subscriber in subscribers { subscriber.yield(state) }
+        return state
+    }
+
+    /// Keeps `task` alive as long as the store (its view model), cancelling it on deinit.
     func retain(_ task: Task<Void, Never>) {
         locked.withLock { $0.tasks.append(task) }
     }

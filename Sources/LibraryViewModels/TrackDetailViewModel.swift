@@ -1,11 +1,9 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Observation
 
 /// One track, found by id or by path, with every stored field.
-@Observable
-public final class TrackDetailViewModel: Sendable {
+public final class TrackDetailViewModel: ViewModel {
     /// Everything a view shows.
     public struct State: Sendable, Equatable {
         public var viewState: ViewState = .idle
@@ -17,22 +15,14 @@ public final class TrackDetailViewModel: Sendable {
         }
     }
 
-    @ObservationIgnored private let services: ServiceContainer
-    @ObservationIgnored private let store: StateStore<State>
+    private let services: ServiceContainer
+    /// Where the state lives: `state` and `updates()` come from `ViewModel`.
+    public let store: StateStore<State>
 
     public init(services: ServiceContainer, state: State = State()) {
         self.services = services
         self.store = StateStore(state)
     }
-
-    /// The current state (observable).
-    public var state: State {
-        access(keyPath: \.state)
-        return store.state
-    }
-
-    /// A fresh stream of states for one subscriber, starting with the current one.
-    public func updates() -> AsyncStream<State> { store.updates() }
 
     /// Loads the track `reference` names: a numeric id, or a file path (relative paths
     /// resolve against `currentDirectory`).
@@ -51,16 +41,12 @@ public final class TrackDetailViewModel: Sendable {
             }
             set { $0 = State(viewState: .loaded, track: track) }
         } catch {
-            set { $0 = State(viewState: .failed(error.localizedDescription)) }
+            set { $0 = State(viewState: .failed(.wrap(error))) }
         }
     }
 
     /// A view model showing `state`, over services that fail if called: for tests and previews.
     public static func stub(_ state: State = State()) -> TrackDetailViewModel {
         TrackDetailViewModel(services: .mock(), state: state)
-    }
-
-    private func set(_ body: (inout State) -> Void) {
-        withMutation(keyPath: \.state) { _ = store.update(body) }
     }
 }

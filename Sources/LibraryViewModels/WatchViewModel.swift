@@ -1,12 +1,10 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Observation
 
 /// Drives `kanora watch`: which libraries are watched and how, the sync running now, and a
 /// line for every sync.
-@Observable
-public final class WatchViewModel: Sendable {
+public final class WatchViewModel: ViewModel {
     /// Everything a view shows.
     public struct State: Sendable, Equatable {
         /// Loading while the watch starts, loaded while it runs, failed if it could not start.
@@ -60,22 +58,14 @@ public final class WatchViewModel: Sendable {
     /// How many syncs and failures the state keeps.
     public static let recentLimit = 50
 
-    @ObservationIgnored private let services: ServiceContainer
-    @ObservationIgnored private let store: StateStore<State>
+    private let services: ServiceContainer
+    /// Where the state lives: `state` and `updates()` come from `ViewModel`.
+    public let store: StateStore<State>
 
     public init(services: ServiceContainer, state: State = State()) {
         self.services = services
         self.store = StateStore(state)
     }
-
-    /// The current state (observable).
-    public var state: State {
-        access(keyPath: \.state)
-        return store.state
-    }
-
-    /// A fresh stream of states for one subscriber, starting with the current one.
-    public func updates() -> AsyncStream<State> { store.updates() }
 
     /// Watches until the calling task is cancelled (then stops the watch, waiting for a running
     /// sync to commit its batch) or the watch cannot start (`state.viewState` says why).
@@ -85,7 +75,7 @@ public final class WatchViewModel: Sendable {
         do {
             for try await event in session.events { apply(event) }
         } catch {
-            set { $0.viewState = .failed(error.localizedDescription); $0.syncing = nil }
+            set { $0.viewState = .failed(.wrap(error)); $0.syncing = nil }
         }
         await session.stop()
         set { $0.syncing = nil }
@@ -150,9 +140,5 @@ public final class WatchViewModel: Sendable {
         state.failureCount += 1
         state.recentFailures.append(failure)
         if state.recentFailures.count > recentLimit { state.recentFailures.removeFirst() }
-    }
-
-    private func set(_ body: (inout State) -> Void) {
-        withMutation(keyPath: \.state) { _ = store.update(body) }
     }
 }

@@ -7,7 +7,12 @@ struct Kanora: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kanora",
         abstract: "Index music folders into a library you can list, search and keep in sync.",
+        version: KanoraVersion.current,
         subcommands: [Scan.self, List.self, Search.self, Show.self, Stats.self, Watch.self, Prune.self, LibraryCommand.self, PlaylistCommand.self])
+
+    /// Global options may come before the subcommand too (`kanora --json stats`): parsed
+    /// here, they are handed to the subcommand's own `@OptionGroup` of the same type.
+    @OptionGroup var global: GlobalOptions
 
     static func main() async {
         let code = await run(Array(CommandLine.arguments.dropFirst()))
@@ -28,7 +33,7 @@ struct Kanora: AsyncParsableCommand {
             return 0
         } catch let error as LibraryError {
             console.err("kanora: \(error.message)")
-            return error.code == .invalidInput ? ExitCode.validationFailure.rawValue : ExitCode.failure.rawValue
+            return error.code.exitCode.rawValue
         } catch let error as ExitCode {
             return error.rawValue
         } catch {

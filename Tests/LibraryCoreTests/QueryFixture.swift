@@ -93,9 +93,10 @@ struct QueryFixture {
             """, values)
     }
 
-    /// The ids of the tracks `arguments` select, ascending.
+    /// The ids of the tracks `arguments` select, ascending, the pieces read as one text
+    /// holding several terms (the syntax of `--query`).
     func ids(_ arguments: [String], currentDirectory: String = "/m") throws -> [Int64] {
-        let query = try LibraryQuery.parse(arguments, currentDirectory: currentDirectory)
+        let query = try LibraryQuery.parse(arguments.joined(separator: " "), currentDirectory: currentDirectory)
         return try ids(query)
     }
 

@@ -4,13 +4,14 @@ import Testing
 
 @Suite("Query parsing")
 struct QueryParserTests {
+    /// Parses the pieces as one text holding several terms (the syntax of `--query`).
     private func parse(_ arguments: String..., cwd: String = "/home/u") throws -> LibraryQuery {
-        try LibraryQuery.parse(arguments, currentDirectory: cwd)
+        try LibraryQuery.parse(arguments.joined(separator: " "), currentDirectory: cwd)
     }
 
     private func parseError(_ arguments: String...) -> QueryError? {
         do {
-            _ = try LibraryQuery.parse(arguments, currentDirectory: "/")
+            _ = try LibraryQuery.parse(arguments.joined(separator: " "))
             return nil
         } catch {
             return error
@@ -88,7 +89,7 @@ struct QueryParserTests {
 
     @Test func emptyQueryIsAll() throws {
         #expect(try parse() == LibraryQuery.all)
-        #expect(try LibraryQuery.parse([]).isEmpty)
+        #expect(try LibraryQuery.parse(arguments: []).isEmpty)
         #expect(LibraryQuery.all.description == "")
         #expect(LibraryQuery.all.condition().sql == "1")
         #expect(try !parse("x").isEmpty)
@@ -130,9 +131,9 @@ struct QueryParserTests {
 
     @Test("dangling commas", arguments: [[","], ["a", ","], [",", "a"], ["a", ",", ",", "b"], ["a,"], ["a,,b"]])
     func danglingComma(arguments: [String]) throws {
-        #expect(throws: QueryError.self) { try LibraryQuery.parse(arguments, currentDirectory: "/") }
+        #expect(throws: QueryError.self) { try LibraryQuery.parse(arguments.joined(separator: " ")) }
         do {
-            _ = try LibraryQuery.parse(arguments, currentDirectory: "/")
+            _ = try LibraryQuery.parse(arguments.joined(separator: " "))
         } catch {
             #expect(error.message.contains("dangling \",\""))
             #expect(error.message.contains(arguments.joined(separator: " ")))
@@ -172,7 +173,7 @@ struct QueryRoundTripTests {
         for _ in 0..<5000 {
             let count = Int.random(in: 1...8, using: &generator)
             let text = (0..<count).map { _ in QueryRoundTripTests.pieces.randomElement(using: &generator)! }.joined()
-            guard let query = try? LibraryQuery.parse([text], currentDirectory: "/cwd") else { continue }
+            guard let query = try? LibraryQuery.parse(arguments: [text], currentDirectory: "/cwd") else { continue }
             parsed += 1
             let again = try? LibraryQuery.parse(query.description)
             #expect(again == query, "\(text) -> \(query.description)")

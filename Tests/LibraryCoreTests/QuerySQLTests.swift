@@ -186,7 +186,7 @@ struct QuerySQLTests {
     }
 
     @Test func userTextNeverReachesSQLText() throws {
-        let query = try LibraryQuery.parse(["title:'); DROP", "artist:=zz%", "path:/q'q", "added:-7d..", "library:QQQ"], currentDirectory: "/")
+        let query = try LibraryQuery.parse(arguments: ["title:'); DROP", "artist:=zz%", "path:/q'q", "added:-7d..", "library:QQQ"], currentDirectory: "/")
         let condition = query.condition(now: QueryFixture.now, calendar: QueryFixture.calendar)
         for fragment in ["DROP", "drop", "zz", "q'q", "qqq", "QQQ"] {
             #expect(!condition.sql.contains(fragment))
@@ -196,7 +196,7 @@ struct QuerySQLTests {
 
     @Test func roundTrippedQueriesSelectTheSameRows() throws {
         for text in ["genre:jazz year:1959 , ^blue", "path:\"/m/a/Kind of Blue\"", "added:-7d..", "title:\"a; b\" , artist:=\"The \\\"Band\\\"\""] {
-            let query = try LibraryQuery.parse([text], currentDirectory: "/")
+            let query = try LibraryQuery.parse(arguments: [text], currentDirectory: "/")
             #expect(try fixture.ids(LibraryQuery.parse(query.description)) == fixture.ids(query))
         }
     }

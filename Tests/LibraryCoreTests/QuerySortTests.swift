@@ -94,7 +94,7 @@ struct QuerySortTests {
                 INSERT INTO track_artist (track_id, artist_id, role, position) VALUES (1, 1, 'artist', 0), (2, 1, 'artist', 0), (3, 2, 'artist', 0);
                 """)
         }
-        let condition = try LibraryQuery.parse(["^title:zzz"]).condition(now: QueryFixture.now, calendar: QueryFixture.calendar)
+        let condition = try LibraryQuery.parse(arguments: ["^title:zzz"]).condition(now: QueryFixture.now, calendar: QueryFixture.calendar)
         func albums(_ keys: [String]) throws -> [String] {
             let order = try SortOrder.parse(keys, for: .albums)
             return try fixture.database.read { db in

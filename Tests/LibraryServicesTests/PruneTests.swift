@@ -15,7 +15,7 @@ struct PruneTests {
         let services = try ServiceContainer.inMemory(reader: FakeTagReader())
         _ = try await services.scanner.run(folder.url.path)
         _ = try await services.playlists.create(PlaylistDraft(name: "Mix"))
-        _ = try await services.playlists.add(ListRequest(query: try LibraryQuery.parse([]), sort: try LibrarySort.parse(["title+"], for: .tracks)), to: "Mix", at: nil)
+        _ = try await services.playlists.add(ListRequest(query: try LibraryQuery.parse(arguments: []), sort: try LibrarySort.parse(["title+"], for: .tracks)), to: "Mix", at: nil)
         try FileManager.default.removeItem(atPath: folder.path("b.mp3"))
         _ = try await services.scanner.run(folder.url.path)
 

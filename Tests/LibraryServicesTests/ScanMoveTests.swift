@@ -27,7 +27,7 @@ struct ScanMoveTests {
         let services = try await scanned(folder)
         let before = try #require(try await services.library.tracks(ListRequest()).first { $0.path.text.hasSuffix("song.\(ext)") })
         _ = try await services.playlists.create(PlaylistDraft(name: "Favourites"))
-        _ = try await services.playlists.add(ListRequest(query: try LibraryQuery.parse(["id:\(before.id)"])), to: "Favourites", at: nil)
+        _ = try await services.playlists.add(ListRequest(query: try LibraryQuery.parse(arguments: ["id:\(before.id)"])), to: "Favourites", at: nil)
 
         try FileManager.default.removeItem(atPath: folder.path("music/Old Folder/song.\(ext)"))
         try folder.copy(Fixtures.url("retag/retagged.\(ext)"), to: "music/A New Place/renamed.\(ext)")

@@ -19,7 +19,7 @@ struct AlbumListViewModelTests {
         }
         let viewModel = AlbumListViewModel(services: .mock(library: library))
         #expect(viewModel.state.viewState == .idle)
-        let request = ListRequest(query: try LibraryQuery.parse(["albumartist:björk"]), limit: 5)
+        let request = ListRequest(query: try LibraryQuery.parse(arguments: ["albumartist:björk"]), limit: 5)
 
         await viewModel.load(request)
 
@@ -50,7 +50,7 @@ struct AlbumListViewModelTests {
 
         await viewModel.load(ListRequest())
 
-        #expect(viewModel.state.viewState == .failed("The database is busy."))
+        #expect(viewModel.state.viewState == .failed(LibraryError(.database, "The database is busy.")))
         #expect(viewModel.state.rows.isEmpty)
     }
 

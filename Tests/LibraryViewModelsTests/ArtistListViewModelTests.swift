@@ -18,7 +18,7 @@ struct ArtistListViewModelTests {
             return [Self.bjork]
         }
         let viewModel = ArtistListViewModel(services: .mock(library: library))
-        let request = ListRequest(query: try LibraryQuery.parse(["genre:electronic"]), sort: try LibrarySort.parse(["tracks-"], for: .artists))
+        let request = ListRequest(query: try LibraryQuery.parse(arguments: ["genre:electronic"]), sort: try LibrarySort.parse(["tracks-"], for: .artists))
 
         await viewModel.load(request)
 
@@ -81,7 +81,7 @@ struct ArtistListViewModelTests {
     }
 
     @Test func stubShowsItsState() {
-        let viewModel = ArtistListViewModel.stub(.init(viewState: .failed("no"), rows: [Self.crue]))
+        let viewModel = ArtistListViewModel.stub(.init(viewState: .failed(LibraryError(.database, "no")), rows: [Self.crue]))
         #expect(viewModel.state.viewState.failureMessage == "no")
         #expect(viewModel.state.rows == [Self.crue])
         #expect(ArtistListViewModel.stub().state.viewState == .loaded)

@@ -73,7 +73,7 @@ struct PlaylistViewModelTests {
         defer { folder.remove() }
         let viewModel = PlaylistDetailViewModel(services: services)
         await viewModel.load("Nope")
-        #expect(viewModel.state.viewState == .failed("No playlist named \"Nope\": see `kanora playlist list`."))
+        #expect(viewModel.state.viewState == .failed(LibraryError(.notFound, "No playlist named \"Nope\": see `kanora playlist list`.")))
     }
 
     @Test func twoSubscribersBothSeeAnEditMadeElsewhere() async throws {

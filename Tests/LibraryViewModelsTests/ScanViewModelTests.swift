@@ -50,7 +50,7 @@ struct ScanViewModelTests {
         let viewModel = ScanViewModel(services: .mock(scanner: scanner))
         let result = await viewModel.scan(ScanRequest(path: RawPath("/x")))
         #expect(result == nil)
-        #expect(viewModel.state.viewState == .failed("The folder /x does not exist: check the path."))
+        #expect(viewModel.state.viewState == .failed(LibraryError(.fileSystem, "The folder /x does not exist: check the path.")))
     }
 
     @Test func onlyTheMostRecentFailuresAreKept() async throws {

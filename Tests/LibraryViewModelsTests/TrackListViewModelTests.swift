@@ -15,21 +15,58 @@ struct TrackListViewModelTests {
         var states = viewModel.updates().makeAsyncIterator()
         #expect(await states.next()?.viewState == .idle)
 
-        await viewModel.load(.tracks, ListRequest())
+        await viewModel.load(ListRequest())
 
         #expect(await states.next()?.viewState == .loading)
         let loaded = await states.next()
         #expect(loaded?.viewState == .loaded)
-        #expect(loaded?.rows == .tracks([Samples.track(1, "A"), Samples.track(2, "B")]))
+        #expect(loaded?.rows == [Samples.track(1, "A"), Samples.track(2, "B")])
         #expect(viewModel.state.rows.count == 2)
     }
 
-    @Test func failureBecomesAFailedStateWithTheMessage() async throws {
+    @Test func failureBecomesAFailedStateKeepingTheErrorsKind() async throws {
         var service = MockLibraryService()
-        service.albumsHandler = { _ in throw LibraryError(.database, "The database is busy: try again.") }
+        service.tracksHandler = { _ in throw LibraryError(.notFound, "No library named \"X\": known libraries: Music.") }
         let viewModel = TrackListViewModel(services: .mock(library: service))
-        await viewModel.load(.albums, ListRequest())
-        #expect(viewModel.state.viewState == .failed("The database is busy: try again."))
+        await viewModel.load(ListRequest())
+        #expect(viewModel.state.viewState == .failed(LibraryError(.notFound, "No library named \"X\": known libraries: Music.")))
+        #expect(viewModel.state.viewState.failure?.code == .notFound)
+        #expect(throws: LibraryError(.notFound, "No library named \"X\": known libraries: Music.")) {
+            try viewModel.state.viewState.throwIfFailed()
+        }
+    }
+
+    @Test func anErrorThatIsNoLibraryErrorFailsAsADatabaseError() async throws {
+        struct Odd: Error {}
+        var service = MockLibraryService()
+        service.tracksHandler = { _ in throw Odd() }
+        let viewModel = TrackListViewModel(services: .mock(library: service))
+        await viewModel.load(ListRequest())
+        #expect(viewModel.state.viewState.failure?.code == .database)
+    }
+
+    @Test func queryArgumentsAreOneTermEachAndReachTheService() async throws {
+        let requests = Shared<[ListRequest]>([])
+        var service = MockLibraryService()
+        service.tracksHandler = { request in requests.set(requests.read() + [request]); return [] }
+        let viewModel = TrackListViewModel(services: .mock(library: service))
+        await viewModel.load(arguments: ["album:Kind of Blue", "year:1959"], sort: ["year+"], limit: 3)
+        #expect(viewModel.state.viewState == .loaded)
+        let expected = ListRequest(
+            query: try LibraryQuery.parse("album:\"Kind of Blue\" year:1959"),
+            sort: try LibrarySort.parse(["year+"], for: .tracks), limit: 3)
+        #expect(requests.read() == [expected])
+    }
+
+    @Test("a malformed query or unknown sort key fails as invalid input, without calling the service", arguments: [
+        (["colour:red"], [String]()), (["year:abc"], []), (["artist:x"], ["colour+"]),
+    ])
+    func malformedInputFailsAsInvalidInput(query: [String], sort: [String]) async throws {
+        let viewModel = TrackListViewModel(services: .mock())
+        await viewModel.load(arguments: query, sort: sort)
+        let failure = try #require(viewModel.state.viewState.failure)
+        #expect(failure.code == .invalidInput)
+        #expect(failure.message.contains("colour") || failure.message.contains("abc"))
     }
 
     @Test func everySubscriberGetsEveryState() async throws {
@@ -38,7 +75,7 @@ struct TrackListViewModelTests {
         let viewModel = TrackListViewModel(services: .mock(library: service))
         let first = viewModel.updates()
         let second = viewModel.updates()
-        await viewModel.load(.tracks, ListRequest())
+        await viewModel.load(ListRequest())
 
         for stream in [first, second] {
             var seen: [ViewState] = []
@@ -56,7 +93,7 @@ struct TrackListViewModelTests {
         var service = MockLibraryService()
         service.tracksHandler = { _ in tracks.read() }
         let viewModel = TrackListViewModel(services: .mock(library: service, feed: feed))
-        await viewModel.load(.tracks, ListRequest())
+        await viewModel.load(ListRequest())
         viewModel.startObserving()
         var states = viewModel.updates().makeAsyncIterator()
         _ = await states.next()
@@ -72,18 +109,18 @@ struct TrackListViewModelTests {
     }
 
     @Test func stubShowsTheGivenStateWithoutCallingServices() {
-        let viewModel = TrackListViewModel.stub(TrackListViewModel.State(viewState: .loaded, rows: .tracks([Samples.track(5, "E")])))
+        let viewModel = TrackListViewModel.stub(TrackListViewModel.State(viewState: .loaded, rows: [Samples.track(5, "E")]))
         #expect(viewModel.state.rows.count == 1)
         #expect(viewModel.state.viewState == .loaded)
     }
 
-    @Test func stateChangesAreObservable() async throws {
+    @Test func stateChangesAreObservableThroughTheViewModel() async throws {
         var service = MockLibraryService()
         service.tracksHandler = { _ in [Samples.track(1, "A")] }
         let viewModel = TrackListViewModel(services: .mock(library: service))
         let changed = Flag()
         withObservationTracking { _ = viewModel.state } onChange: { changed.set() }
-        await viewModel.load(.tracks, ListRequest())
+        await viewModel.load(ListRequest())
         #expect(changed.isSet)
     }
 }

@@ -71,7 +71,7 @@ struct WatchViewModelTests {
 
         await viewModel.watch(WatchRequest(libraries: ["X"]))
 
-        #expect(viewModel.state.viewState == .failed("No library named \"X\": known libraries: Music."))
+        #expect(viewModel.state.viewState == .failed(LibraryError(.notFound, "No library named \"X\": known libraries: Music.")))
     }
 
     @Test func aSyncLineSaysWhatChangedAndWhere() {

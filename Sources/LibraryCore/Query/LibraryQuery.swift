@@ -16,19 +16,25 @@ public struct LibraryQuery: Sendable, Equatable, CustomStringConvertible {
     /// The field names a term can use, sorted.
     public static var fields: [String] { QueryField.names }
 
-    /// Parses command-line terms; relative `path:` values resolve against `currentDirectory`.
-    ///
-    /// Each argument may hold several terms (`"album:\"Kind of Blue\" year:1959"`).
-    public static func parse(_ arguments: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws(QueryError) -> LibraryQuery {
-        LibraryQuery(alternatives: try QueryParser.parse(arguments, currentDirectory: currentDirectory))
+    /// Parses command-line arguments, each one term as in beets: `album:Kind of Blue` (one
+    /// argument) is one term, spaces and all. A `,` standing alone or ending an argument is OR;
+    /// `"..."` still quotes inside an argument. Relative `path:` values resolve against
+    /// `currentDirectory`.
+    public static func parse(arguments: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws(QueryError) -> LibraryQuery {
+        let tokens = arguments.flatMap(QueryTokenizer.tokenize(argument:))
+        return LibraryQuery(alternatives: try QueryParser.parse(tokens, source: arguments.joined(separator: " "), currentDirectory: currentDirectory))
     }
 
-    /// Parses a query stored as one string (e.g. a smart playlist's `description`).
-    public static func parse(_ text: String) throws(QueryError) -> LibraryQuery {
-        try parse([text], currentDirectory: "/")
+    /// Parses text holding several terms separated by spaces (`genre:jazz year:..1965`), as a
+    /// smart playlist stores it and `--query` takes it: quote a value with spaces
+    /// (`album:"Kind of Blue"`); an unquoted `,` is OR. Relative `path:` values resolve against
+    /// `currentDirectory`.
+    public static func parse(_ text: String, currentDirectory: String = "/") throws(QueryError) -> LibraryQuery {
+        LibraryQuery(alternatives: try QueryParser.parse(QueryTokenizer.tokenize(text), source: text, currentDirectory: currentDirectory))
     }
 
-    /// The query as text that `parse` reads back to the same query.
+    /// The query as text that `parse(_:)` reads back to the same query: values with spaces
+    /// or commas are quoted, so a query parsed from arguments can be stored as text.
     public var description: String {
         alternatives.map { $0.map(\.description).joined(separator: " ") }.joined(separator: " , ")
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads tokens into an OR of ANDs of terms, checking every field and value.
 enum QueryParser {
-    static func parse(_ arguments: [String], currentDirectory: String) throws(QueryError) -> [[QueryTerm]] {
-        let tokens = arguments.flatMap(QueryTokenizer.tokenize)
+    /// Parses `tokens` (read from `source`, named in messages) into alternatives.
+    static func parse(_ tokens: [QueryToken], source: String, currentDirectory: String) throws(QueryError) -> [[QueryTerm]] {
         guard !tokens.isEmpty else { return [] }
         var alternatives: [[QueryTerm]] = []
         var current: [QueryTerm] = []
@@ -14,7 +14,7 @@ enum QueryParser {
             case .or:
                 guard !current.isEmpty, offset + 1 < tokens.count, tokens[offset + 1] != .or else {
                     throw QueryError.bad(
-                        arguments.joined(separator: " "), "dangling \",\" (OR)",
+                        source, "dangling \",\" (OR)",
                         "put a term on both sides of \",\", or quote a value that contains a comma")
                 }
                 alternatives.append(current)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One term as typed: its characters after quote removal, which of them were quoted
 /// (quoted characters are never operators), and its source text for messages.
 struct QueryWord: Equatable {
@@ -41,14 +43,30 @@ enum QueryToken: Equatable {
     case or
 }
 
-/// Splits one command-line argument into terms and commas.
+/// Splits query text into terms and commas.
 ///
-/// Whitespace separates terms; `"..."` quotes anywhere in a term (`album:"Kind of Blue"`),
-/// with `\"` and `\\` as the only escapes inside quotes; an unquoted `,` is OR except inside
-/// a regular expression term. A `"` with no closing partner is an ordinary character.
+/// `"..."` quotes anywhere in a term (`album:"Kind of Blue"`), with `\"` and `\\` as the only
+/// escapes inside quotes; a `"` with no closing partner is an ordinary character. Text
+/// holding several terms (a stored smart-playlist query, `--query`) separates them with
+/// whitespace and takes an unquoted `,` as OR (except inside a regular expression term);
+/// a command-line argument is one term whatever it holds, as in beets.
 enum QueryTokenizer {
-    static func tokenize(_ argument: String) -> [QueryToken] {
-        let characters = Array(argument)
+    /// The terms and commas of text holding several terms (`genre:jazz year:..1965`).
+    static func tokenize(_ text: String) -> [QueryToken] {
+        tokenize(Array(text), separatesTerms: true)
+    }
+
+    /// One command-line argument as one term: spaces and commas inside it are part of the
+    /// term (`album:Kind of Blue`), except that a `,` ending it, or standing alone, is OR.
+    static func tokenize(argument: String) -> [QueryToken] {
+        var characters = Array(argument.trimmingCharacters(in: .whitespacesAndNewlines))
+        let endsAlternative = characters.last == ","
+        if endsAlternative { characters.removeLast() }
+        let term = tokenize(characters, separatesTerms: false)
+        return endsAlternative ? term + [.or] : term
+    }
+
+    private static func tokenize(_ characters: [Character], separatesTerms: Bool) -> [QueryToken] {
         var tokens: [QueryToken] = []
         var word: QueryWord?
         var wordStart = 0
@@ -69,10 +87,10 @@ enum QueryTokenizer {
 
         while index < characters.count {
             let character = characters[index]
-            if character.isWhitespace {
+            if separatesTerms, character.isWhitespace {
                 finish(at: index)
                 index += 1
-            } else if character == ",", !(word?.isRegexTerm ?? false) {
+            } else if separatesTerms, character == ",", !(word?.isRegexTerm ?? false) {
                 finish(at: index)
                 tokens.append(.or)
                 index += 1

@@ -24,7 +24,7 @@ extension Kanora.LibraryCommand {
             let viewModel = LibraryViewModel(services: try global.services(mustExist: true))
             await viewModel.load()
             let state = viewModel.state
-            if let message = state.viewState.failureMessage { throw LibraryError(.database, message) }
+            try state.viewState.throwIfFailed()
             let console = Console.current
             if global.json {
                 console.out(JSONOutput.text(state.libraries.map(LibraryJSON.init)))

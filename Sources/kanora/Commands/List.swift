@@ -29,7 +29,7 @@ extension Kanora {
         @Flag(name: .long, help: "Include tracks whose files are missing.")
         var missing = false
 
-        @Argument(parsing: .allUnrecognized, help: "What to list (tracks, albums or artists; default tracks), then query terms such as `artist:björk`.")
+        @Argument(parsing: .allUnrecognized, help: "What to list (tracks, albums or artists; default tracks), then query terms such as `artist:björk`, one per argument ('album:Kind of Blue' is one term).")
         var terms: [String] = []
 
         func validate() throws {
@@ -47,35 +47,21 @@ extension Kanora {
 
         func run() async throws {
             let (target, queryTerms) = targetAndQuery
-            let request: ListRequest
-            do {
-                request = ListRequest(
-                    query: try LibraryQuery.parse(queryTerms),
-                    sort: sort.isEmpty ? nil : try LibrarySort.parse(sort.flatMap { $0.split(separator: " ").map(String.init) }, for: target),
-                    limit: limit, includeMissing: missing)
-            } catch {
-                throw LibraryError(.invalidInput, error.message)
-            }
-            let services = try global.services(mustExist: true)
             let printer = RowPrinter(mode: try output.mode(json: global.json, target: target), quiet: global.quiet)
+            let services = try global.services(mustExist: true)
             switch target {
-            case .tracks:
-                let viewModel = TrackListViewModel(services: services)
-                await viewModel.load(.tracks, request)
-                let state = viewModel.state
-                if let message = state.viewState.failureMessage { throw LibraryError(.database, message) }
-                if case .tracks(let tracks) = state.rows { printer.print(tracks) }
-            case .albums:
-                let viewModel = AlbumListViewModel(services: services)
-                await viewModel.load(request)
-                if let message = viewModel.state.viewState.failureMessage { throw LibraryError(.database, message) }
-                printer.print(viewModel.state.rows)
-            case .artists:
-                let viewModel = ArtistListViewModel(services: services)
-                await viewModel.load(request)
-                if let message = viewModel.state.viewState.failureMessage { throw LibraryError(.database, message) }
-                printer.print(viewModel.state.rows)
+            case .tracks: printer.print(try await rows(TrackListViewModel(services: services), queryTerms))
+            case .albums: printer.print(try await rows(AlbumListViewModel(services: services), queryTerms))
+            case .artists: printer.print(try await rows(ArtistListViewModel(services: services), queryTerms))
             }
+        }
+
+        /// The rows `viewModel` loads for the query terms and options; throws its failure.
+        private func rows<Source: QueryListing>(_ viewModel: ListingViewModel<Source>, _ queryTerms: [String]) async throws -> [Source.Row] {
+            let sortKeys = sort.flatMap { $0.split(separator: " ").map(String.init) }
+            await viewModel.load(arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing)
+            try viewModel.state.viewState.throwIfFailed()
+            return viewModel.state.rows
         }
     }
 }

@@ -37,11 +37,17 @@ enum PlaylistCLI {
         }
     }
 
+    /// The query of `--query` values: each holds terms separated by spaces (quote values with
+    /// spaces, `,` is OR), as a smart playlist stores it; several values are ANDed.
+    static func query(_ values: [String], currentDirectory: String = FileManager.default.currentDirectoryPath) throws(QueryError) -> LibraryQuery {
+        try LibraryQuery.parse(values.joined(separator: " "), currentDirectory: currentDirectory)
+    }
+
     /// A detail view model with the playlist `name` loaded; throws when it cannot load.
     static func detail(_ name: String, _ global: GlobalOptions) async throws -> PlaylistDetailViewModel {
         let viewModel = PlaylistDetailViewModel(services: try global.services(mustExist: true))
         await viewModel.load(name)
-        if let message = viewModel.state.viewState.failureMessage { throw LibraryError(.notFound, message) }
+        try viewModel.state.viewState.throwIfFailed()
         return viewModel
     }
 

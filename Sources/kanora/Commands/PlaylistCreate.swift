@@ -41,7 +41,7 @@ extension Kanora.PlaylistCommand {
         func rule() throws -> SmartRule? {
             guard !query.isEmpty else { return nil }
             do {
-                return SmartRule(query: try LibraryQuery.parse(query), sort: try PlaylistCLI.sort(sort), limit: limit)
+                return SmartRule(query: try PlaylistCLI.query(query), sort: try PlaylistCLI.sort(sort), limit: limit)
             } catch let error as QueryError {
                 throw ArgumentParser.ValidationError(error.message)
             }

@@ -11,7 +11,7 @@ extension Kanora.PlaylistCommand {
             discussion: """
                 A bare number is a track id and an existing file or folder is a path: \
                 `kanora playlist add Mix 12 7 ~/Music/a.flac` adds those in the order given. \
-                Otherwise the arguments form one query (`id:` and `path:` terms work too).
+                Otherwise the arguments form one query, one term per argument (`id:` and `path:` terms work too).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -35,11 +35,11 @@ extension Kanora.PlaylistCommand {
                 let sortOrder = try PlaylistCLI.sort(sort)
                 if references.allSatisfy({ $0 != nil }) {
                     return try references.compactMap { $0 }.map { reference throws(QueryError) in
-                        ListRequest(query: try LibraryQuery.parse([reference.term], currentDirectory: currentDirectory),
+                        ListRequest(query: try LibraryQuery.parse(arguments: [reference.term], currentDirectory: currentDirectory),
                                     sort: sortOrder, limit: limit, includeMissing: true)
                     }
                 }
-                let query = try LibraryQuery.parse(zip(terms, references).map { $1?.term ?? $0 }, currentDirectory: currentDirectory)
+                let query = try LibraryQuery.parse(arguments: zip(terms, references).map { $1?.term ?? $0 }, currentDirectory: currentDirectory)
                 return [ListRequest(query: query, sort: sortOrder, limit: limit)]
             } catch let error as QueryError {
                 throw ArgumentParser.ValidationError(error.message)
@@ -73,7 +73,7 @@ extension Kanora.PlaylistCommand {
 
         func parsedQuery() throws -> LibraryQuery? {
             guard !query.isEmpty else { return nil }
-            do { return try LibraryQuery.parse(query) } catch { throw ArgumentParser.ValidationError(error.message) }
+            do { return try PlaylistCLI.query(query) } catch { throw ArgumentParser.ValidationError(error.message) }
         }
 
         func run() async throws {

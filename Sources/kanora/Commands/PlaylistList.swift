@@ -15,7 +15,7 @@ extension Kanora.PlaylistCommand {
             let viewModel = try PlaylistCLI.list(global)
             await viewModel.load()
             let state = viewModel.state
-            if let message = state.viewState.failureMessage { throw LibraryError(.database, message) }
+            try state.viewState.throwIfFailed()
             let console = Console.current
             if global.json {
                 console.out(JSONOutput.text(state.playlists.map(PlaylistJSON.init)))

@@ -43,7 +43,7 @@ extension Kanora {
         func run() async throws {
             let console = Console.current
             let services = try global.services()
-            var failed = false
+            var failure: ExitCode?
             for path in paths {
                 let viewModel = ScanViewModel(services: services)
                 let showProgress = console.errorIsTerminal && !global.quiet && !global.json
@@ -66,12 +66,12 @@ extension Kanora {
                 if showProgress { ProgressBar(console: console).clear() }
                 guard let summary else {
                     console.err("kanora: \(viewModel.state.viewState.failureMessage ?? "the scan failed")")
-                    failed = true
+                    failure = failure ?? (viewModel.state.viewState.failure?.code ?? .database).exitCode
                     continue
                 }
                 report(summary, console: console)
             }
-            if failed { throw ExitCode.failure }
+            if let failure { throw failure }
         }
 
         private func report(_ summary: ScanSummary, console: Console) {

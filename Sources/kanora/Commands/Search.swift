@@ -35,7 +35,7 @@ extension Kanora {
             let printer = RowPrinter(mode: try output.mode(json: global.json, target: .tracks), quiet: global.quiet)
             let viewModel = SearchViewModel(services: try global.services(mustExist: true))
             await viewModel.search(text, limit: limit)
-            if let message = viewModel.state.viewState.failureMessage { throw LibraryError(.database, message) }
+            try viewModel.state.viewState.throwIfFailed()
             printer.print(viewModel.state.results)
         }
     }

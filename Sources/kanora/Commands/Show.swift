@@ -16,9 +16,8 @@ extension Kanora {
         func run() async throws {
             let viewModel = TrackDetailViewModel(services: try global.services(mustExist: true))
             await viewModel.load(track)
-            guard let track = viewModel.state.track else {
-                throw LibraryError(.notFound, viewModel.state.viewState.failureMessage ?? "No such track.")
-            }
+            try viewModel.state.viewState.throwIfFailed()
+            guard let track = viewModel.state.track else { return }
             let fields = TrackFields.all(of: track)
             let console = Console.current
             if global.json {

@@ -10,16 +10,14 @@ extension Kanora {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(parsing: .allUnrecognized, help: "Query terms: statistics of the matching tracks only.")
+        @Argument(parsing: .allUnrecognized, help: "Query terms, one per argument: statistics of the matching tracks only.")
         var terms: [String] = []
 
         func run() async throws {
-            let query: LibraryQuery
-            do { query = try LibraryQuery.parse(terms) } catch { throw LibraryError(.invalidInput, error.message) }
             let viewModel = LibraryViewModel(services: try global.services(mustExist: true))
-            await viewModel.load(matching: query)
+            await viewModel.load(arguments: terms)
             let state = viewModel.state
-            if let message = state.viewState.failureMessage { throw LibraryError(.database, message) }
+            try state.viewState.throwIfFailed()
             let s = state.statistics
             let console = Console.current
             if global.json {

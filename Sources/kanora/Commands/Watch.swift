@@ -63,10 +63,7 @@ extension Kanora {
             var printer = await printing.value
             let state = viewModel.state
             printer.print(state)
-            if let message = state.viewState.failureMessage {
-                console.err("kanora: \(message)")
-                throw ExitCode.failure
-            }
+            try state.viewState.throwIfFailed()
         }
     }
 }

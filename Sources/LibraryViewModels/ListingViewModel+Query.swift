@@ -1,0 +1,43 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+
+/// A listing of tracks, albums or artists matching a `ListRequest`.
+public protocol QueryListing: Listing where Request == ListRequest {
+    /// What the rows are: sort keys are checked against its fields.
+    static var target: QueryTarget { get }
+}
+
+extension TrackListing: QueryListing {
+    public static var target: QueryTarget { .tracks }
+}
+
+extension AlbumListing: QueryListing {
+    public static var target: QueryTarget { .albums }
+}
+
+extension ArtistListing: QueryListing {
+    public static var target: QueryTarget { .artists }
+}
+
+extension ListingViewModel where Source: QueryListing {
+    /// Loads the rows for what a user typed: query arguments (each one term, as in beets:
+    /// `album:Kind of Blue`) and sort keys (`year+`). A malformed query, an unknown field or
+    /// sort key fails the state with an `.invalidInput` error, and nothing is loaded.
+    public func load(
+        arguments: [String], sort: [String] = [], limit: Int? = nil, includeMissing: Bool = false,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) async {
+        let request: ListRequest
+        do {
+            request = ListRequest(
+                query: try LibraryQuery.parse(arguments: arguments, currentDirectory: currentDirectory),
+                sort: sort.isEmpty ? nil : try LibrarySort.parse(sort, for: Source.target),
+                limit: limit, includeMissing: includeMissing)
+        } catch {
+            set { $0.viewState = .failed(.wrap(error)) }
+            return
+        }
+        await load(request)
+    }
+}

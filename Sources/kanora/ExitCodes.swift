@@ -1,0 +1,10 @@
+import ArgumentParser
+import LibraryServices
+
+extension LibraryError.Code {
+    /// The exit code for a failure of this kind, the one mapping the CLI uses: 64 (usage)
+    /// when the input breaks a rule (a malformed query, an invalid name), else 1.
+    var exitCode: ExitCode {
+        self == .invalidInput ? .validationFailure : .failure
+    }
+}
