@@ -9,6 +9,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -21,12 +25,26 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tag")]
         ),
         .target(name: "LibraryCore", dependencies: ["CSQLite"]),
-        .target(name: "LibraryServices", dependencies: ["LibraryCore", "CTagLib"]),
+        .target(
+            name: "LibraryServices",
+            dependencies: ["LibraryCore", "CTagLib", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "LibraryViewModels", dependencies: ["LibraryServices"]),
+        // The HTTP server (Subsonic/OpenSubsonic, later Kanora's own API): Hummingbird lives here only.
+        .target(
+            name: "LibraryServer",
+            dependencies: [
+                "LibraryServices",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "kanora",
             dependencies: [
                 "LibraryViewModels",
+                "LibraryServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +56,13 @@ let package = Package(
         .testTarget(name: "LibraryCoreTests", dependencies: ["LibraryCore"]),
         .testTarget(name: "LibraryServicesTests", dependencies: ["LibraryServices", "TestSupport"]),
         .testTarget(name: "LibraryViewModelsTests", dependencies: ["LibraryViewModels", "TestSupport"]),
+        .testTarget(
+            name: "LibraryServerTests",
+            dependencies: [
+                "LibraryServer", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "KanoraTests", dependencies: ["kanora", "TestSupport", "LibraryCore"]),
     ],
     swiftLanguageModes: [.v6],

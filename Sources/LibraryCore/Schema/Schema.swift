@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex, trackDamage]
+    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex, trackDamage, usersAndAnnotations]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -292,5 +292,68 @@ public enum Schema {
         CREATE INDEX track_damaged ON track(library_id) WHERE damage IS NOT NULL;
         DELETE FROM scan_failure WHERE kind IN ('corrupt', 'notAudio');
         UPDATE folder SET fingerprint = NULL;
+        """)
+
+    /// Users come alive for the server. A user's Subsonic password must be known to check
+    /// token logins (md5(password + salt)), so it is kept sealed (AES-GCM, nonce + ciphertext
+    /// + tag) with a key held in a 0600 file beside the database, never in clear; the local
+    /// user (id 1) has none and cannot log in over HTTP. API keys are kept as SHA-256 hashes.
+    /// Stars, ratings, play counts and the play queue belong to a user and point at stable
+    /// track, album and artist ids, so they survive rescans and moves; `kanora prune` (the
+    /// only deletion of tracks) takes them with the tracks. Key columns come first in the
+    /// WITHOUT ROWID tables (SQLite 3.40's integrity_check misreads them otherwise).
+    static let usersAndAnnotations = Migration("v9-users-and-annotations", sql: """
+        ALTER TABLE user ADD COLUMN password_sealed BLOB;
+        ALTER TABLE user ADD COLUMN is_admin INTEGER NOT NULL DEFAULT 0 CHECK (is_admin IN (0, 1));
+        UPDATE user SET is_admin = 1 WHERE id = 1;
+
+        CREATE TABLE api_key (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            key_hash BLOB NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL,
+            last_used_at INTEGER
+        );
+        CREATE INDEX api_key_by_user ON api_key(user_id);
+
+        CREATE TABLE track_annotation (
+            user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            track_id INTEGER NOT NULL REFERENCES track(id) ON DELETE CASCADE,
+            starred_at INTEGER,
+            rating INTEGER CHECK (rating IS NULL OR rating BETWEEN 1 AND 5),
+            play_count INTEGER NOT NULL DEFAULT 0 CHECK (play_count >= 0),
+            last_played_at INTEGER,
+            PRIMARY KEY (user_id, track_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX track_annotation_by_track ON track_annotation(track_id);
+
+        CREATE TABLE album_annotation (
+            user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            album_id INTEGER NOT NULL REFERENCES album(id) ON DELETE CASCADE,
+            starred_at INTEGER,
+            rating INTEGER CHECK (rating IS NULL OR rating BETWEEN 1 AND 5),
+            play_count INTEGER NOT NULL DEFAULT 0 CHECK (play_count >= 0),
+            last_played_at INTEGER,
+            PRIMARY KEY (user_id, album_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX album_annotation_by_album ON album_annotation(album_id);
+
+        CREATE TABLE artist_annotation (
+            user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+            artist_id INTEGER NOT NULL REFERENCES artist(id) ON DELETE CASCADE,
+            starred_at INTEGER,
+            rating INTEGER CHECK (rating IS NULL OR rating BETWEEN 1 AND 5),
+            PRIMARY KEY (user_id, artist_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX artist_annotation_by_artist ON artist_annotation(artist_id);
+
+        CREATE TABLE play_queue (
+            user_id INTEGER PRIMARY KEY REFERENCES user(id) ON DELETE CASCADE,
+            track_ids TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(track_ids)),
+            current_track_id INTEGER,
+            position_ms INTEGER NOT NULL DEFAULT 0 CHECK (position_ms >= 0),
+            changed_at INTEGER NOT NULL,
+            changed_by TEXT
+        );
         """)
 }

@@ -1,0 +1,21 @@
+/// Where and how `kanora serve` listens.
+public struct ServerConfiguration: Sendable, Equatable {
+    /// The default port (Navidrome uses 4533, gonic 4747; 4544 is Kanora's).
+    public static let defaultPort = 4544
+
+    /// The address to bind: loopback unless told otherwise (`0.0.0.0` for the home network).
+    public var host: String
+    /// The TCP port; 0 asks the system for a free one (tests).
+    public var port: Int
+    /// Keep the libraries in sync while serving (the watch service).
+    public var watch: Bool
+    /// Log one line per request.
+    public var verbose: Bool
+
+    public init(host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, watch: Bool = true, verbose: Bool = false) {
+        self.host = host
+        self.port = port
+        self.watch = watch
+        self.verbose = verbose
+    }
+}
