@@ -68,11 +68,4 @@ struct AlbumListViewModelTests {
         let state = try await Wait.first("both albums, loaded", in: updates) { $0.rows.count == 2 && $0.viewState == .loaded }
         #expect(state.rows == [Self.homogenic, Self.post])
     }
-
-    @Test func stubShowsItsStateWithoutServices() async throws {
-        let viewModel = AlbumListViewModel.stub(.init(viewState: .loaded, rows: [Self.post]))
-        #expect(viewModel.state.rows == [Self.post])
-        await viewModel.load(ListRequest())
-        #expect(viewModel.state.viewState.failureMessage?.contains("albums") == true)
-    }
 }

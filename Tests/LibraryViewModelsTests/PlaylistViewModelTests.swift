@@ -110,14 +110,4 @@ struct PlaylistViewModelTests {
         #expect(state.playlists.map(\.isSmart) == [true, false])
         #expect(state.playlists.map(\.trackCount) == [3, 3])
     }
-
-    @Test func stubsShowTheirStateWithoutServices() async throws {
-        defer { folder.remove() }
-        let detail = PlaylistDetailViewModel.stub(.init(viewState: .loaded))
-        #expect(detail.state.entries.isEmpty)
-        await #expect(throws: LibraryError.self) { try await detail.clear() }
-        let list = PlaylistListViewModel.stub()
-        await list.load()
-        #expect(list.state.viewState.failureMessage?.contains("PlaylistService.playlists") == true)
-    }
 }

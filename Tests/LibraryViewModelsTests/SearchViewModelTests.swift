@@ -78,10 +78,4 @@ struct SearchViewModelTests {
         let state = try await Wait.first("a result", in: updates) { !$0.results.isEmpty }
         #expect(state.results.map(\.title) == ["Blue Train"])
     }
-
-    @Test func stubShowsItsState() {
-        let viewModel = SearchViewModel.stub(.init(viewState: .loaded, request: SearchRequest(text: "x"), rows: [Self.joga]))
-        #expect(viewModel.state.text == "x")
-        #expect(viewModel.state.results == [Self.joga])
-    }
 }

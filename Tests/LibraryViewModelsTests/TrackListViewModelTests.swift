@@ -68,12 +68,6 @@ struct TrackListViewModelTests {
         #expect(tracks.reads == 2)
     }
 
-    @Test func stubShowsTheGivenStateWithoutCallingServices() {
-        let viewModel = TrackListViewModel.stub(TrackListViewModel.State(viewState: .loaded, rows: .tracks([Samples.track(5, "E")])))
-        #expect(viewModel.state.rows.count == 1)
-        #expect(viewModel.state.viewState == .loaded)
-    }
-
     @Test func stateChangesAreObservable() async throws {
         var service = MockLibraryService()
         service.tracksHandler = { _ in [Samples.track(1, "A")] }

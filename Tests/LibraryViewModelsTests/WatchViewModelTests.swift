@@ -90,11 +90,6 @@ struct WatchViewModelTests {
         #expect(periodic.description == "Music (/music): rescanning every 5 min (network file system (nfs4))")
     }
 
-    @Test func stubShowsItsState() {
-        let state = WatchViewModel.State(viewState: .loaded, recentSyncs: [sync("/music/A")])
-        #expect(WatchViewModel.stub(state).state == state)
-    }
-
     @Test func watchingARealLibraryReportsTheSync() async throws {
         let folder = try TemporaryDirectory("watch-vm")
         defer { folder.remove() }
