@@ -71,10 +71,11 @@ struct ScanRecoveryTests {
         }
         let gated = FakeTagReader(pauseAfter: 6)
         let slow = try ServiceContainer.inMemory(reader: gated)
-        do {
-            var stream = slow.scanner.scan(ScanRequest(path: RawPath(folder.path("music")), options: ScanOptions(batchSize: 3))).makeAsyncIterator()
-            while let event = try await stream.next() {
-                if case .progress(let progress) = event, progress.read >= 4 { break }
+        let request = ScanRequest(path: RawPath(folder.path("music")), options: ScanOptions(batchSize: 3))
+        // The stream lives only inside the wait: it is dropped when the wait returns.
+        try await Wait.bounded("the scan to report 4 reads") {
+            for try await event in slow.scanner.scan(request) {
+                if case .progress(let progress) = event, progress.read >= 4 { return }
             }
         }
         // Dropping the stream cancelled the scan at once (its onTermination sets the flag):

@@ -55,9 +55,7 @@ public enum Wait {
         // `prefix` returns at least the matching element.
         try await prefix(what, of: stream, timeout: timeout, fileID: fileID, line: line, through: predicate).last!
     }
-}
 
-extension Wait {
     /// The elements of `stream` up to and including the first that `predicate` accepts,
     /// for tests of a sequence of states. Throws `WaitFailure` if none comes within
     /// `timeout` or the stream ends first.
