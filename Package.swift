@@ -48,22 +48,25 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Bounded waits and a seeded generator for every test target; depends on nothing,
+        // so LibraryCoreTests can use it without linking TagLib.
+        .target(name: "TestKit", path: "Tests/TestKit"),
         .target(
             name: "TestSupport",
-            dependencies: ["LibraryServices"],
+            dependencies: ["LibraryServices", "TestKit"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "LibraryCoreTests", dependencies: ["LibraryCore"]),
-        .testTarget(name: "LibraryServicesTests", dependencies: ["LibraryServices", "TestSupport"]),
-        .testTarget(name: "LibraryViewModelsTests", dependencies: ["LibraryViewModels", "TestSupport"]),
+        .testTarget(name: "LibraryCoreTests", dependencies: ["LibraryCore", "TestKit"]),
+        .testTarget(name: "LibraryServicesTests", dependencies: ["LibraryServices", "TestSupport", "TestKit"]),
+        .testTarget(name: "LibraryViewModelsTests", dependencies: ["LibraryViewModels", "TestSupport", "TestKit"]),
         .testTarget(
             name: "LibraryServerTests",
             dependencies: [
-                "LibraryServer", "TestSupport",
+                "LibraryServer", "TestSupport", "TestKit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "KanoraTests", dependencies: ["kanora", "TestSupport", "LibraryCore"]),
+        .testTarget(name: "KanoraTests", dependencies: ["kanora", "TestSupport", "LibraryCore", "TestKit"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,6 +1,7 @@
 import Foundation
 @testable import kanora
 import Synchronization
+import TestKit
 import TestSupport
 
 /// `kanora watch` running in-process in the background, its output captured as it comes.
@@ -28,15 +29,16 @@ struct WatchCLIRun {
     var out: String { console.capturedOutput.out }
     var err: String { console.capturedOutput.err }
 
-    /// Waits (at most `timeout`) until `condition` holds for the output so far.
-    func waitFor(timeout: Duration = .seconds(15), _ condition: (_ out: String, _ err: String) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+    /// Waits (at most `timeout`) until `condition` holds for the output so far; throws a
+    /// `WaitFailure` naming `what` if it does not.
+    func waitFor(
+        _ what: String, timeout: Duration = .seconds(15), fileID: String = #fileID, line: Int = #line,
+        _ condition: @escaping @Sendable (_ out: String, _ err: String) -> Bool
+    ) async throws {
+        try await Wait.until(what, timeout: timeout, fileID: fileID, line: line) { [console] in
             let (out, err) = console.capturedOutput
-            if condition(out, err) { return true }
-            try? await Task.sleep(for: .milliseconds(50))
+            return condition(out, err)
         }
-        return false
     }
 
     /// Stops the command as Ctrl-C would, and returns its exit code (nil if it did not stop in time).
@@ -47,11 +49,7 @@ struct WatchCLIRun {
 
     /// The exit code once the command has ended (nil if it still runs after `timeout`).
     func exitCode(timeout: Duration = .seconds(15)) async -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let result = code.value.withLock({ $0 }) { return result }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
+        try? await Wait.until("kanora watch to exit", timeout: timeout) { [code] in code.value.withLock { $0 } != nil }
         return code.value.withLock { $0 }
     }
 }

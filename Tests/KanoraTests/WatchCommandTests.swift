@@ -61,10 +61,10 @@ struct WatchCommandTests {
         #expect(await kanora(["scan", folder.path("music"), "--name", "Music", "--quiet"], database: database).code == 0)
 
         let run = WatchCLIRun(["--debounce", "0.2"], database: database)
-        #expect(await run.waitFor { _, err in err.contains("Music (") && err.contains("watching 2 folders for changes") })
+        try await run.waitFor("the watch to start") { _, err in err.contains("Music (") && err.contains("watching 2 folders for changes") }
         try folder.copy(Fixtures.url("id3v24.mp3"), to: "music/Björk/new.mp3")
 
-        #expect(await run.waitFor { out, _ in out.contains("Music: 1 added, 0 updated, 0 moved, 0 missing, 0 failed (Björk)") })
+        try await run.waitFor("the sync line") { out, _ in out.contains("Music: 1 added, 0 updated, 0 moved, 0 missing, 0 failed (Björk)") }
         #expect(await run.stop() == 0)
         let line = try #require(run.out.split(separator: "\n").first)
         #expect(line.wholeMatch(of: /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  Music: .*/) != nil)
@@ -82,10 +82,10 @@ struct WatchCommandTests {
         #expect(await kanora(["scan", folder.path("music"), "--name", "Music", "--quiet"], database: database).code == 0)
 
         let run = WatchCLIRun(["Music", "--poll", "--interval", "0.3", "--json"], database: database)
-        #expect(await run.waitFor { _, err in err.contains("rescanning every 0.3 s (periodic rescans were asked for)") })
+        try await run.waitFor("the periodic watch to start") { _, err in err.contains("rescanning every 0.3 s (periodic rescans were asked for)") }
         try FileManager.default.removeItem(atPath: folder.path("music/a.flac"))
 
-        #expect(await run.waitFor { out, _ in out.contains("\"missing\":1") })
+        try await run.waitFor("the sync that marks the file missing") { out, _ in out.contains("\"missing\":1") }
         #expect(await run.stop() == 0)
         let first = try #require(run.out.split(separator: "\n").first { $0.contains("\"missing\":1") })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])

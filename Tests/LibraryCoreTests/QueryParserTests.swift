@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import TestKit
 import Testing
 
 @Suite("Query parsing")
@@ -148,18 +149,6 @@ struct QueryParserTests {
 
 @Suite("Query round trips")
 struct QueryRoundTripTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = [
         "a", "B", "ö", "1", "9", " ", "  ", ",", "\"", "\\", ":", "::", "=", "^", "-", ".", "..", "%", "_", "'", ";",
         "title:", "artist:", "year:", "length:", "added:", "path:", "missing:", "library:", "date:", "12", "3:00",
@@ -167,7 +156,7 @@ struct QueryRoundTripTests {
     ]
 
     @Test func randomQueriesRoundTripAndRun() throws {
-        var generator = Generator(state: 42)
+        var generator = SplitMix(seed: 42)
         let fixture = try QueryFixture.standard()
         var parsed = 0
         for _ in 0..<5000 {

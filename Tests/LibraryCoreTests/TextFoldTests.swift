@@ -1,5 +1,6 @@
 import Testing
 @testable import LibraryCore
+import TestKit
 
 @Suite("TextFold")
 struct TextFoldTests {
@@ -57,7 +58,7 @@ struct ScalarFoldsTests {
     }
 
     @Test func mixedTextFoldsAsTheSlowPathDoes() {
-        var generator = QueryRoundTripTests.Generator(state: 42)
+        var generator = SplitMix(seed: 42)
         var fastCount = 0
         for _ in 0..<3000 {
             let length = Int(generator.next() % 8) + 1

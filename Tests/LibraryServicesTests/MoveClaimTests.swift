@@ -2,6 +2,7 @@ import Foundation
 import LibraryCore
 @testable import LibraryServices
 import Testing
+import TestKit
 import TestSupport
 
 @Suite("Moved files are recognised as they are written")
@@ -49,14 +50,15 @@ struct MoveClaimTests {
         // Stop the scan while a later batch is being read; the batches before it are written.
         let request = ScanRequest(path: RawPath(folder.path("music")), options: ScanOptions(batchSize: 2))
         let scan = Task { for try await _ in services.scanner.scan(request) {} }
-        let deadline = Date().addingTimeInterval(10)
-        while gated.totalReads <= names.count + 2 && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        try await Wait.until("the reader to block") { gated.totalReads > names.count + 2 }
+        // Once the cancelled consumer's loop has ended, the stream's onTermination has set
+        // the scan's stop flag; only then may the blocked reads go on.
+        let feed = services.feed.events()
         scan.cancel()
-        try await Task.sleep(for: .milliseconds(100))
+        try await Wait.bounded("the cancelled consumer to stop") { _ = try? await scan.value }
         gated.resume()
-        _ = try? await scan.value
-        // Taking the scan lock waits for the stopped scan to write its last batch and end.
-        let ended = ScanLock(url: lock) {}
+        // The stopped scan writes the batch it was reading, then says on the feed that it ended.
+        _ = try await Wait.first("the stopped scan to end", in: feed) { if case .tracksChanged = $0 { true } else { false } }
 
         // No second row for any moved file: each file written took over its track.
         let partial = try await services.library.tracks(ListRequest(includeMissing: true))
@@ -70,8 +72,6 @@ struct MoveClaimTests {
         let left = partial.filter { !$0.path.text.contains("/music/New/") }
         #expect(left.allSatisfy { $0.isMissing })
 
-        withExtendedLifetime(ended) {}
-        _ = consume ended
         let (rest, _) = try await services.scanner.run(folder.path("music"))
         #expect(rest.moved == names.count - moved.count)
         #expect(rest.added == 0)

@@ -2,6 +2,7 @@ import Foundation
 import LibraryCore
 import LibraryServices
 import Testing
+import TestKit
 import TestSupport
 
 @Suite("Playlist service: creating and editing")
@@ -151,8 +152,7 @@ struct PlaylistServiceTests {
         defer { library.folder.remove() }
         let events = library.services.feed.events()
         let playlist = try await library.playlists.create(PlaylistDraft(name: "Mix"))
-        var iterator = events.makeAsyncIterator()
-        #expect(await iterator.next() == .playlistsChanged(playlistID: playlist.id))
+        #expect(try await Wait.first("the playlist's change event", in: events) == .playlistsChanged(playlistID: playlist.id))
     }
 
     @Test func schemaRefusesInvalidRowsWrittenBehindTheService() throws {

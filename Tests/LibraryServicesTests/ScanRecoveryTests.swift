@@ -2,6 +2,7 @@ import Foundation
 import LibraryCore
 @testable import LibraryServices
 import Testing
+import TestKit
 import TestSupport
 
 @Suite("Crash journal, interrupted scans and the scan lock")
@@ -70,16 +71,19 @@ struct ScanRecoveryTests {
         }
         let gated = FakeTagReader(pauseAfter: 6)
         let slow = try ServiceContainer.inMemory(reader: gated)
-        do {
-            var stream = slow.scanner.scan(ScanRequest(path: RawPath(folder.path("music")), options: ScanOptions(batchSize: 3))).makeAsyncIterator()
-            while let event = try await stream.next() {
-                if case .progress(let progress) = event, progress.read >= 4 { break }
+        let request = ScanRequest(path: RawPath(folder.path("music")), options: ScanOptions(batchSize: 3))
+        // The stream lives only inside the wait: it is dropped when the wait returns.
+        try await Wait.bounded("the scan to report 4 reads") {
+            for try await event in slow.scanner.scan(request) {
+                if case .progress(let progress) = event, progress.read >= 4 { return }
             }
         }
-        // Dropping the stream cancels the scan: it stops after the batch being read is written.
-        try await Task.sleep(for: .milliseconds(100))
+        // Dropping the stream cancelled the scan at once (its onTermination sets the flag):
+        // let the blocked reads go on; it stops after the batch being read is written, and
+        // says so on the feed as it ends.
+        let feed = slow.feed.events()
         gated.resume()
-        try await Task.sleep(for: .milliseconds(300))
+        _ = try await Wait.first("the cancelled scan to end", in: feed) { if case .tracksChanged = $0 { true } else { false } }
         let partial = try await slow.library.tracks(ListRequest())
         #expect(partial.count >= 4)
         #expect(partial.count < 40)
@@ -110,13 +114,13 @@ struct ScanRecoveryTests {
             }
         }
         // However slowly the scan thread starts, it must announce that it waits, then wait.
-        let deadline = Date().addingTimeInterval(10)
-        while notices.read().isEmpty && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try await Wait.until("the second scan to announce that it waits") { !notices.read().isEmpty }
+        // A fixed sleep on purpose: it checks that the waiting scan reads nothing.
         try await Task.sleep(for: .milliseconds(100))
         #expect(reader.totalReads == 0)
         withExtendedLifetime(held) {}
         _ = consume held
-        try await waiting.value
+        try await Wait.bounded("the waiting scan to finish once the lock is free") { try await waiting.value }
         #expect(notices.read().count == 1)
         #expect(notices.read().first?.contains("Another scan") == true)
         #expect(reader.totalReads == 4)

@@ -94,15 +94,4 @@ struct SearchServiceTests {
             #expect(error.code == .invalidInput)
         }
     }
-
-    @Test func unimplementedServiceFailsLoudly() async throws {
-        defer { folder.remove() }
-        let mock = ServiceContainer.mock()
-        do {
-            _ = try await mock.library.search("x", limit: nil)
-            Issue.record("expected an error")
-        } catch let error as LibraryError {
-            #expect(error.code == .unimplemented)
-        }
-    }
 }

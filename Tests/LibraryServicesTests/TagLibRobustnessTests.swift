@@ -2,6 +2,7 @@ import Foundation
 import LibraryCore
 import LibraryServices
 import Testing
+import TestKit
 import TestSupport
 
 /// Damaged copies of every fixture: the reader must answer (metadata or a TagReadError)
@@ -9,12 +10,7 @@ import TestSupport
 /// C layer must guard against.
 @Suite("TagLibReader on cut-off and corrupted copies of the fixtures")
 struct TagLibRobustnessTests {
-    static let names: [String] = {
-        let expected = try? Fixtures.expected()
-        return (expected?.files.keys.sorted() ?? []) + (expected?.errors.keys.sorted() ?? [])
-    }()
-
-    @Test("truncated at many lengths and with flipped bytes, every copy reads or fails cleanly", arguments: names)
+    @Test("truncated at many lengths and with flipped bytes, every copy reads or fails cleanly", arguments: try Fixtures.expected().names)
     func damagedCopies(_ name: String) throws {
         let original = try [UInt8](Data(contentsOf: Fixtures.url(name)))
         guard !original.isEmpty else { return }
@@ -53,12 +49,12 @@ struct TagLibRobustnessTests {
 /// the end of the file must report them. WavPack, TTA and WMA have no such check.
 @Suite("TagLibReader on copies of the good fixtures cut to half their size")
 struct TagLibTruncationTests {
-    static let names: [String] = {
+    static func names() throws -> [String] {
         let unchecked: Set<String> = ["wavpack.wv", "tta.tta", "wma.wma"]
-        return ((try? Fixtures.expected())?.files.keys.sorted() ?? []).filter { !unchecked.contains($0) }
-    }()
+        return try nonEmpty(Fixtures.expected().files.keys.sorted().filter { !unchecked.contains($0) }, "good fixtures TagLib checks for truncation")
+    }
 
-    @Test("a good fixture cut in half is corrupt, and the reason says truncated", arguments: names)
+    @Test("a good fixture cut in half is corrupt, and the reason says truncated", arguments: try names())
     func halfCopy(_ name: String) throws {
         let original = try Data(contentsOf: Fixtures.url(name))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-half-\(UUID().uuidString)")
@@ -72,18 +68,5 @@ struct TagLibTruncationTests {
             guard let error = error as? TagReadError else { return false }
             return error.kind == .corrupt && error.message.hasPrefix("truncated")
         }
-    }
-}
-
-/// A tiny deterministic generator, so failures reproduce.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

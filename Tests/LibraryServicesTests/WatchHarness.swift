@@ -89,14 +89,3 @@ final class WatchHarness: Sendable {
         folder.remove()
     }
 }
-
-/// Polls `condition` until it holds or `timeout` passes; whether it held. Bounds every wait,
-/// so a broken watcher fails a test instead of hanging it.
-func eventually(timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
-}

@@ -3,6 +3,7 @@ import LibraryCore
 import LibraryServices
 import LibraryViewModels
 import Testing
+import TestKit
 import TestSupport
 
 @Suite("AlbumListViewModel")
@@ -35,11 +36,7 @@ struct AlbumListViewModelTests {
 
         await viewModel.load(ListRequest())
 
-        var seen: [ViewState] = []
-        for await state in updates {
-            seen.append(state.viewState)
-            if state.viewState == .loaded { break }
-        }
+        let seen = try await Wait.prefix("the loaded state", of: updates) { $0.viewState == .loaded }.map(\.viewState)
         #expect(seen == [.idle, .loading, .loaded])
     }
 
@@ -68,14 +65,7 @@ struct AlbumListViewModelTests {
         services.feed.publish(.playlistsChanged(playlistID: nil))
         services.feed.publish(.tracksChanged(libraryID: 1))
 
-        let state = await firstState(in: updates) { $0.rows.count == 2 && $0.viewState == .loaded }
-        #expect(state?.rows == [Self.homogenic, Self.post])
-    }
-
-    @Test func stubShowsItsStateWithoutServices() async throws {
-        let viewModel = AlbumListViewModel.stub(.init(viewState: .loaded, rows: [Self.post]))
-        #expect(viewModel.state.rows == [Self.post])
-        await viewModel.load(ListRequest())
-        #expect(viewModel.state.viewState.failureMessage?.contains("albums") == true)
+        let state = try await Wait.first("both albums, loaded", in: updates) { $0.rows.count == 2 && $0.viewState == .loaded }
+        #expect(state.rows == [Self.homogenic, Self.post])
     }
 }

@@ -3,6 +3,7 @@ import LibraryCore
 import LibraryServices
 import LibraryViewModels
 import Testing
+import TestKit
 import TestSupport
 
 @Suite("ArtistListViewModel")
@@ -60,8 +61,8 @@ struct ArtistListViewModelTests {
         artists.current = [Self.crue]
         services.feed.publish(.tracksChanged(libraryID: nil))
 
-        let state = await firstState(in: updates) { $0.rows == [Self.crue] }
-        #expect(state?.viewState == .loaded)
+        let state = try await Wait.first("the reloaded artists", in: updates) { $0.rows == [Self.crue] }
+        #expect(state.viewState == .loaded)
     }
 
     @Test func observingStopsWithTheViewModel() async throws {
@@ -73,11 +74,10 @@ struct ArtistListViewModelTests {
         #expect(services.feed.subscriberCount == 1)
         viewModel = nil
         // The observing task is cancelled on deinit; its stream goes when the task ends.
-        for _ in 0..<100 where services.feed.subscriberCount > 0 {
+        try await Wait.until("the feed to lose its subscriber") {
             services.feed.publish(.tracksChanged(libraryID: nil))
-            try await Task.sleep(for: .milliseconds(10))
+            return services.feed.subscriberCount == 0
         }
-        #expect(services.feed.subscriberCount == 0)
     }
 
     @Test func stubShowsItsState() {

@@ -3,6 +3,7 @@ import LibraryCore
 import LibraryServices
 import LibraryViewModels
 import Testing
+import TestKit
 import TestSupport
 
 @Suite("LibraryViewModel")
@@ -26,12 +27,12 @@ struct LibraryViewModelTests {
         await viewModel.load()
         #expect(viewModel.state.statistics.tracks == 0)
         viewModel.startObserving()
-        var updates = viewModel.updates().makeAsyncIterator()
+        let updates = viewModel.updates()
 
         _ = try await services.scanner.run(folder.url.path)
 
-        var state = viewModel.state
-        while state.statistics.tracks != 1, let next = await updates.next() { state = next }
+        let state = viewModel.state.statistics.tracks == 1
+            ? viewModel.state : try await Wait.first("the reloaded statistics", in: updates) { $0.statistics.tracks == 1 }
         #expect(state.statistics.tracks == 1)
         #expect(state.libraries.count == 1)
     }

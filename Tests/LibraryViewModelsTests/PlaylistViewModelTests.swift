@@ -3,6 +3,7 @@ import LibraryCore
 import LibraryServices
 import LibraryViewModels
 import Testing
+import TestKit
 import TestSupport
 
 @Suite("Playlist view models")
@@ -23,23 +24,6 @@ struct PlaylistViewModelTests {
         _ = try await services.scanner.run(folder.url.path)
         _ = try await services.playlists.create(PlaylistDraft(name: "Mix"))
         _ = try await services.playlists.add(ListRequest(), to: "Mix", at: nil)
-    }
-
-    /// The first state `stream` yields that satisfies `predicate`, or nil after 5 seconds.
-    private func first<S: Sendable>(_ stream: AsyncStream<S>, where predicate: @escaping @Sendable (S) -> Bool) async -> S? {
-        await withTaskGroup(of: S?.self) { group in
-            group.addTask {
-                for await state in stream where predicate(state) { return state }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(5))
-                return nil
-            }
-            let result = await group.next() ?? nil
-            group.cancelAll()
-            return result
-        }
     }
 
     @Test func detailLoadsEntriesTotalsAndMissingCount() async throws {
@@ -87,8 +71,8 @@ struct PlaylistViewModelTests {
         _ = try await services.playlists.remove(positions: [1], from: "Mix")
 
         let isEdited: @Sendable (PlaylistDetailViewModel.State) -> Bool = { $0.entries.map(\.track.title) == ["Two", "Three"] }
-        #expect(await self.first(first, where: isEdited) != nil)
-        #expect(await self.first(second, where: isEdited) != nil)
+        _ = try await Wait.first("the edit, on the first subscriber's stream", in: first, where: isEdited)
+        _ = try await Wait.first("the edit, on the second subscriber's stream", in: second, where: isEdited)
     }
 
     @Test func aScanThatMarksATrackMissingUpdatesAnOpenPlaylist() async throws {
@@ -102,9 +86,9 @@ struct PlaylistViewModelTests {
         try FileManager.default.removeItem(atPath: folder.path("2.mp3"))
         _ = try await services.scanner.run(folder.url.path)
 
-        let state = await first(updates) { $0.missingCount == 1 }
-        #expect(state?.entries.map(\.track.isMissing) == [false, true, false])
-        #expect(state?.entries.count == 3)
+        let state = try await Wait.first("the entry marked missing", in: updates) { $0.missingCount == 1 }
+        #expect(state.entries.map(\.track.isMissing) == [false, true, false])
+        #expect(state.entries.count == 3)
     }
 
     @Test func listFollowsCreatesRenamesAndDeletes() async throws {
@@ -122,18 +106,8 @@ struct PlaylistViewModelTests {
         _ = try await list.duplicate("Zed", as: "Copy")
         _ = try await list.delete("Zed")
 
-        let state = await first(updates) { $0.playlists.map(\.name) == ["All", "Copy"] }
-        #expect(state?.playlists.map(\.isSmart) == [true, false])
-        #expect(state?.playlists.map(\.trackCount) == [3, 3])
-    }
-
-    @Test func stubsShowTheirStateWithoutServices() async throws {
-        defer { folder.remove() }
-        let detail = PlaylistDetailViewModel.stub(.init(viewState: .loaded))
-        #expect(detail.state.entries.isEmpty)
-        await #expect(throws: LibraryError.self) { try await detail.clear() }
-        let list = PlaylistListViewModel.stub()
-        await list.load()
-        #expect(list.state.viewState.failureMessage?.contains("PlaylistService.playlists") == true)
+        let state = try await Wait.first("the edited playlists", in: updates) { $0.playlists.map(\.name) == ["All", "Copy"] }
+        #expect(state.playlists.map(\.isSmart) == [true, false])
+        #expect(state.playlists.map(\.trackCount) == [3, 3])
     }
 }

@@ -3,6 +3,7 @@ import LibraryCore
 import LibraryServices
 import LibraryViewModels
 import Testing
+import TestKit
 import TestSupport
 
 @Suite("ScanViewModel")
@@ -29,12 +30,8 @@ struct ScanViewModelTests {
         #expect(state.viewState == .loaded)
         #expect(state.recentFailures == [failure])
         #expect(state.progress.processed == 4)
-        var sawHalfway = false
-        for await update in updates {
-            if update.progress.read == 1 { sawHalfway = true }
-            if update.viewState == .loaded { break }
-        }
-        #expect(sawHalfway)
+        let published = try await Wait.prefix("the loaded state", of: updates) { $0.viewState == .loaded }
+        #expect(published.contains { $0.progress.read == 1 })
     }
 
     @Test func rateAndETAComeFromTheProgress() {

@@ -4,6 +4,7 @@ import LibraryServices
 import LibraryViewModels
 import Observation
 import Testing
+import TestKit
 import TestSupport
 
 @Suite("TrackListViewModel")
@@ -12,15 +13,15 @@ struct TrackListViewModelTests {
         var service = MockLibraryService()
         service.tracksHandler = { _ in [Samples.track(1, "A"), Samples.track(2, "B")] }
         let viewModel = TrackListViewModel(services: .mock(library: service))
-        var states = viewModel.updates().makeAsyncIterator()
-        #expect(await states.next()?.viewState == .idle)
+        let states = viewModel.updates()
+        #expect(try await Wait.first("the initial state", in: states).viewState == .idle)
 
         await viewModel.load(ListRequest())
 
-        #expect(await states.next()?.viewState == .loading)
-        let loaded = await states.next()
-        #expect(loaded?.viewState == .loaded)
-        #expect(loaded?.rows == [Samples.track(1, "A"), Samples.track(2, "B")])
+        #expect(try await Wait.first("the loading state", in: states).viewState == .loading)
+        let loaded = try await Wait.first("the loaded state", in: states)
+        #expect(loaded.viewState == .loaded)
+        #expect(loaded.rows == [Samples.track(1, "A"), Samples.track(2, "B")])
         #expect(viewModel.state.rows.count == 2)
     }
 
@@ -78,11 +79,7 @@ struct TrackListViewModelTests {
         await viewModel.load(ListRequest())
 
         for stream in [first, second] {
-            var seen: [ViewState] = []
-            for await state in stream {
-                seen.append(state.viewState)
-                if state.viewState == .loaded { break }
-            }
+            let seen = try await Wait.prefix("the loaded state", of: stream) { $0.viewState == .loaded }.map(\.viewState)
             #expect(seen == [.idle, .loading, .loaded])
         }
     }
@@ -95,23 +92,17 @@ struct TrackListViewModelTests {
         let viewModel = TrackListViewModel(services: .mock(library: service, feed: feed))
         await viewModel.load(ListRequest())
         viewModel.startObserving()
-        var states = viewModel.updates().makeAsyncIterator()
-        _ = await states.next()
+        let states = viewModel.updates()
+        _ = try await Wait.first("the current state", in: states)
 
         tracks.set([Samples.track(1, "A"), Samples.track(3, "C")])
         feed.publish(.playlistsChanged(playlistID: nil))
         feed.publish(.tracksChanged(libraryID: 1))
 
-        var latest = viewModel.state
-        while latest.rows.count != 2, let next = await states.next() { latest = next }
+        let latest = viewModel.state.rows.count == 2
+            ? viewModel.state : try await Wait.first("the reloaded rows", in: states) { $0.rows.count == 2 }
         #expect(latest.rows.count == 2)
         #expect(tracks.reads == 2)
-    }
-
-    @Test func stubShowsTheGivenStateWithoutCallingServices() {
-        let viewModel = TrackListViewModel.stub(TrackListViewModel.State(viewState: .loaded, rows: [Samples.track(5, "E")]))
-        #expect(viewModel.state.rows.count == 1)
-        #expect(viewModel.state.viewState == .loaded)
     }
 
     @Test func stateChangesAreObservableThroughTheViewModel() async throws {

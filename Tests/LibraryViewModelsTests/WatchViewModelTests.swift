@@ -4,6 +4,7 @@ import LibraryServices
 import LibraryViewModels
 import Synchronization
 import Testing
+import TestKit
 import TestSupport
 
 /// A `WatchService` that replays scripted events, then stays open until stopped (or throws `error`).
@@ -52,7 +53,7 @@ struct WatchViewModelTests {
         let updates = viewModel.updates()
         let task = Task { await viewModel.watch(WatchRequest()) }
 
-        let last = try #require(await first(of: updates) { $0.failureCount == 2 })
+        let last = try await Wait.first("both failures", in: updates) { $0.failureCount == 2 }
         #expect(last.viewState == .loaded)
         #expect(last.libraries == [.init(library: Samples.library, mode: .notified(folders: 12))])
         #expect(last.syncCount == 1)
@@ -61,7 +62,7 @@ struct WatchViewModelTests {
         #expect(last.syncing == nil)
 
         task.cancel()
-        await task.value
+        try await Wait.bounded("the cancelled watch to return") { await task.value }
         #expect(watcher.stopCount == 1)
     }
 
@@ -89,11 +90,6 @@ struct WatchViewModelTests {
         #expect(periodic.description == "Music (/music): rescanning every 5 min (network file system (nfs4))")
     }
 
-    @Test func stubShowsItsState() {
-        let state = WatchViewModel.State(viewState: .loaded, recentSyncs: [sync("/music/A")])
-        #expect(WatchViewModel.stub(state).state == state)
-    }
-
     @Test func watchingARealLibraryReportsTheSync() async throws {
         let folder = try TemporaryDirectory("watch-vm")
         defer { folder.remove() }
@@ -104,32 +100,14 @@ struct WatchViewModelTests {
         let task = Task { await viewModel.watch(WatchRequest(options: WatchOptions(debounce: 0.2))) }
         defer { task.cancel() }
 
-        #expect(await first(of: viewModel.updates()) { !$0.libraries.isEmpty } != nil)
+        _ = try await Wait.first("the watched library", in: viewModel.updates()) { !$0.libraries.isEmpty }
         try folder.write("A/2.mp3", FakeTagReader.file(FakeTagReader.track("Two")))
 
-        let deadline = ContinuousClock.now + .seconds(10)
-        while viewModel.state.syncCount == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try await Wait.until("the first sync") { viewModel.state.syncCount > 0 }
         #expect(viewModel.state.recentSyncs.first?.summary.added == 1)
         #expect(viewModel.state.recentSyncs.first?.relativeFolder == "A")
         task.cancel()
-        await task.value
+        try await Wait.bounded("the cancelled watch to return") { await task.value }
         #expect(viewModel.state.syncing == nil)
     }
-}
-
-/// The first state `condition` accepts, or nil after `timeout` (so a broken watch fails, never hangs).
-func first(
-    of updates: AsyncStream<WatchViewModel.State>, timeout: Duration = .seconds(10),
-    where condition: @escaping @Sendable (WatchViewModel.State) -> Bool
-) async -> WatchViewModel.State? {
-    let search = Task {
-        for await state in updates where condition(state) { return Optional(state) }
-        return nil
-    }
-    let timer = Task {
-        try await Task.sleep(for: timeout)
-        search.cancel()
-    }
-    defer { timer.cancel() }
-    return await search.value
 }

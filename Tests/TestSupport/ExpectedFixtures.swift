@@ -10,6 +10,9 @@ public struct ExpectedFixtures: Decodable, Sendable {
     public let files: [String: ExpectedTrack]
     /// Broken fixtures by file name, with the error kind a reader must report.
     public let errors: [String: TagReadError.Kind]
+
+    /// Every fixture's file name, good and broken, sorted.
+    public var names: [String] { (Array(files.keys) + Array(errors.keys)).sorted() }
 }
 
 /// The `TrackMetadata` fields a fixture sets, under `TrackMetadata`'s property names.

@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import TestKit
 
 /// The committed audio fixtures (Tests/Fixtures) and the README sample library.
 ///
@@ -28,9 +29,20 @@ public enum Fixtures {
         RawPath(url(name).path)
     }
 
-    /// The decoded Tests/Fixtures/expected.json.
+    /// The decoded Tests/Fixtures/expected.json; throws if it is missing, unreadable or
+    /// lists no good or no broken fixture. Use it (with `try`) in `@Test(arguments:)`, so a
+    /// missing table fails the test instead of running zero cases.
     public static func expected() throws -> ExpectedFixtures {
+        try loadedExpectations.get()
+    }
+
+    private static let loadedExpectations = Result { try decodeExpectations() }
+
+    private static func decodeExpectations() throws -> ExpectedFixtures {
         let data = try Data(contentsOf: url("expected.json"))
-        return try JSONDecoder().decode(ExpectedFixtures.self, from: data)
+        let expected = try JSONDecoder().decode(ExpectedFixtures.self, from: data)
+        _ = try nonEmpty(expected.files, "good fixtures in expected.json")
+        _ = try nonEmpty(expected.errors, "broken fixtures in expected.json")
+        return expected
     }
 }

@@ -1,17 +1,20 @@
 import Foundation
 import LibraryCore
 import LibraryServices
+import TestKit
 
 extension ScanService {
-    /// Runs a scan to the end and returns its summary and every event, or throws.
-    public func run(_ path: String, name: String? = nil, options: ScanOptions = ScanOptions()) async throws -> (summary: ScanSummary, events: [ScanEvent]) {
-        var events: [ScanEvent] = []
-        var summary: ScanSummary?
-        for try await event in scan(ScanRequest(path: RawPath(path), name: name, options: options)) {
-            events.append(event)
-            if case .finished(let result) = event { summary = result }
+    /// Runs a scan to the end and returns its summary and every event, or throws (a
+    /// `WaitFailure` if it has not ended within `timeout`).
+    public func run(
+        _ path: String, name: String? = nil, options: ScanOptions = ScanOptions(), timeout: Duration = .seconds(60)
+    ) async throws -> (summary: ScanSummary, events: [ScanEvent]) {
+        let request = ScanRequest(path: RawPath(path), name: name, options: options)
+        let events = try await Wait.bounded("the scan of \(path) to end", timeout: timeout) { [self] in
+            try await scan(request).reduce(into: [ScanEvent]()) { $0.append($1) }
         }
-        guard let summary else { throw LibraryError(.database, "scan ended without a summary") }
+        let summaries = events.compactMap { if case .finished(let summary) = $0 { summary } else { nil } }
+        guard let summary = summaries.last else { throw LibraryError(.database, "scan ended without a summary") }
         return (summary, events)
     }
 }
