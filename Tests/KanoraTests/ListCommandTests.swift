@@ -26,7 +26,7 @@ struct ListCommandTests {
             "id", "path", "library", "title", "artist", "artists", "album", "albumArtist", "albumArtists",
             "trackNumber", "trackTotal", "discNumber", "discTotal", "year", "date", "genres", "composer",
             "compilation", "durationMs", "bitrate", "sampleRate", "channels", "format", "fileSize",
-            "hasCoverArt", "missing",
+            "hasCoverArt", "missing", "damaged",
         ]
         for row in rows {
             #expect(Set(row.keys) == keys)
@@ -50,6 +50,8 @@ struct ListCommandTests {
             #expect(row["compilation"] as? Bool == want.compilation, "\(name)")
             #expect(row["hasCoverArt"] as? Bool == want.hasCoverArt, "\(name)")
             #expect(row["missing"] as? Bool == false)
+            #expect(row["damaged"] as? String == want.damage, "\(name)")
+            #expect(want.damage != nil || row["damaged"] is NSNull, "\(name): a whole file's damaged is null")
             #expect(row["library"] as? String == "music")
             if let rate = want.sampleRate { #expect(row["sampleRate"] as? Int == rate, "\(name)") }
             if let channels = want.channels { #expect(row["channels"] as? Int == channels, "\(name)") }
