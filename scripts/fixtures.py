@@ -2,8 +2,9 @@
 
 Run through scripts/make-fixtures.sh. ffmpeg encodes about one second of quiet audio with no
 metadata of its own; mutagen then writes exactly the tags we want, so the expected values in
-Tests/Fixtures/expected.json are the ones written here. Output is deterministic (bit-exact
-encoders, seeded random bytes), so regenerating gives the same files.
+Tests/Fixtures/expected.json are the ones written here. Tracker modules and the DSD file,
+which ffmpeg cannot write, are written byte by byte by scripts/modules.py. Output is
+deterministic (bit-exact encoders, seeded random bytes), so regenerating gives the same files.
 """
 
 import base64
