@@ -2,8 +2,9 @@
 
 Run through scripts/make-fixtures.sh. ffmpeg encodes about one second of quiet audio with no
 metadata of its own; mutagen then writes exactly the tags we want, so the expected values in
-Tests/Fixtures/expected.json are the ones written here. Output is deterministic (bit-exact
-encoders, seeded random bytes), so regenerating gives the same files.
+Tests/Fixtures/expected.json are the ones written here. Tracker modules and the DSD file,
+which ffmpeg cannot write, are written byte by byte by scripts/modules.py. Output is
+deterministic (bit-exact encoders, seeded random bytes), so regenerating gives the same files.
 """
 
 import base64
@@ -15,6 +16,8 @@ import struct
 import subprocess
 import sys
 import tempfile
+
+import modules
 
 from mutagen import apev2, asf, flac, id3, mp4
 from mutagen.aiff import AIFF
@@ -482,12 +485,42 @@ def fixtures():
     halve(os.path.join(WORK, "long.flac"), "half.flac")
     halve(path("vorbis.ogg"), "half.ogg")
     halve(path("opus.opus"), "half.opus")
+    # half.ogg and half.opus are cut inside their header pages (no audio left: refused);
+    # a twenty-second Vorbis file keeps complete audio pages in its first half.
+    encode(os.path.join(WORK, "long.ogg"), VORBIS, rate=22050, seconds=20.0)
+    tag_vorbis(os.path.join(WORK, "long.ogg"), OggVorbis, {"title": "Twenty Seconds", "artist": "Half"})
+    halve(os.path.join(WORK, "long.ogg"), "half-long.ogg")
     halve(os.path.join(WORK, "faststart.m4a"), "half.m4a")
+    # TagLib reads these despite the cut: indexed, with what the checks found as `damage`.
+    # Durations are what TagLib (or, for Ogg, the last complete page) reports for the cut file.
+    def damaged(name, like, damage, durationMs, **fields):
+        expect(name, **{**expected.get(like, {}), **fields, "damage": damage, "durationMs": durationMs})
+    damaged("half-xing.mp3", "id3v24.mp3", "ends at 34% of its audio data", 1000)
+    damaged("half-noxing.mp3", None, "last frame cut short", 500, format="MP3", title="No Xing",
+            artists=["Half"], sampleRate=22050, channels=1)
+    damaged("half.flac", None, "ends at 12% of its audio data", 4000, format="FLAC", title="Four Seconds",
+            artists=["Half"], sampleRate=8000, channels=1, bitDepth=16)
+    damaged("half-long.ogg", None, "last page cut short", 8150, format="Vorbis", title="Twenty Seconds",
+            artists=["Half"], sampleRate=22050, channels=1, otherTags={"ENCODER": ["Lavc libvorbis"]})
+    damaged("half.m4a", None, "ends at 15% of its audio data", 1000, format="AAC", title="Fast Start",
+            artists=["Half"], sampleRate=22050, channels=2)
+    # Tracker modules (TagLib reads title, channels, sample names as the comment; no
+    # duration), and audio TagLib 1.13 cannot read, which a scan must report, not skip.
+    for ext, make, sample, tracker in (("mod", modules.mod, "Square", "ProTracker"),
+                                       ("s3m", modules.s3m, "Sine", "ScreamTracker III"),
+                                       ("it", modules.it, "Saw", "Impulse Tracker"),
+                                       ("xm", modules.xm, "Triangle", "FastTracker v2.00")):
+        with open(path("module.%s" % ext), "wb") as handle:
+            handle.write(make("Kanora %s" % ext.upper(), sample))
+        expect("module.%s" % ext, format=ext.upper(), durationMs=0, title="Kanora %s" % ext.upper(),
+               comment=sample, channels=4, otherTags={"TRACKERNAME": [tracker]})
+    with open(path("dsd.dsf"), "wb") as handle:
+        handle.write(modules.dsf())
+    encode(path("adts.aac"), ["-c:a", "aac", "-b:a", "24k", "-f", "adts"], rate=22050)
     errors = {"empty.mp3": "empty", "truncated.flac": "corrupt", "random.mp3": "notAudio", "text.flac": "notAudio",
               "truncated.ogg": "corrupt", "truncated.m4a": "corrupt", "headers-only.opus": "corrupt",
-              "id3-only.mp3": "corrupt"}
-    errors.update({name: "corrupt" for name in ("half-xing.mp3", "half-noxing.mp3", "half.flac", "half.ogg",
-                                                "half.opus", "half.m4a")})
+              "id3-only.mp3": "corrupt", "half.ogg": "corrupt", "half.opus": "corrupt",
+              "dsd.dsf": "unsupported", "adts.aac": "unsupported"}
 
     document = {
         "durationToleranceMs": 150,

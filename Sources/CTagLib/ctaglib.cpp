@@ -1,12 +1,12 @@
 // The C boundary over TagLib 1.13. See include/ctaglib.h for the contract.
 //
-// Format detection sniffs magic bytes and constructs the matching TagLib::*::File itself,
-// because FileRef picks by extension: a FLAC file named .mp3 would be read as MPEG, and
-// MPEG::File happily scans random bytes for a frame sync and calls them valid.
+// The format is sniffed from the content (sniff.hpp) and the matching TagLib::*::File is
+// constructed here, rather than letting FileRef pick one by extension.
 
 #include "ctaglib.h"
 #include "descriptorstream.hpp"
 #include "fingerprint.hpp"
+#include "sniff.hpp"
 #include "truncation.hpp"
 
 #include <cerrno>
@@ -28,10 +28,13 @@
 #include <taglib/attachedpictureframe.h>
 #include <taglib/flacfile.h>
 #include <taglib/id3v2tag.h>
+#include <taglib/itfile.h>
+#include <taglib/modfile.h>
 #include <taglib/mp4file.h>
 #include <taglib/mpcfile.h>
 #include <taglib/mpegfile.h>
 #include <taglib/oggflacfile.h>
+#include <taglib/s3mfile.h>
 #include <taglib/oggpageheader.h>
 #include <taglib/opusfile.h>
 #include <taglib/speexfile.h>
@@ -42,102 +45,12 @@
 #include <taglib/wavpackfile.h>
 #include <taglib/xingheader.h>
 #include <taglib/xiphcomment.h>
+#include <taglib/xmfile.h>
 
 namespace {
 
-enum class Kind { none, mpeg, flac, oggVorbis, oggOpus, oggSpeex, oggFLAC, mp4, wav, aiff,
-                  wavPack, ape, musepack, tta, asf };
-
-// MARK: - Sniffing
-
-// Bytes read from the front of a file, in a fixed buffer (no allocation per file).
-struct Buffer {
-    static constexpr size_t capacity = 4096;
-    unsigned char bytes[capacity];
-    size_t count = 0;
-
-    size_t size() const { return count; }
-    const unsigned char *data() const { return bytes; }
-    unsigned char operator[](size_t index) const { return bytes[index]; }
-
-    // Fills the buffer from `offset` (fewer bytes near the end of the file).
-    void read(ctaglib::CachedFile &file, off_t offset) {
-        count = static_cast<size_t>(file.read(offset, bytes, capacity));
-    }
-};
-
-bool startsWith(const Buffer &buffer, size_t offset, const char *magic, size_t length) {
-    return buffer.size() >= offset + length && std::memcmp(buffer.data() + offset, magic, length) == 0;
-}
-
-// An MPEG audio frame header: sync, and no reserved version, layer, bitrate or sample rate.
-bool isMPEGFrameHeader(const Buffer &b, size_t at) {
-    if (b.size() < at + 4) return false;
-    if (b[at] != 0xFF || (b[at + 1] & 0xE0) != 0xE0) return false;
-    int version = (b[at + 1] >> 3) & 0x03;
-    int layer = (b[at + 1] >> 1) & 0x03;
-    int bitrate = (b[at + 2] >> 4) & 0x0F;
-    int sampleRate = (b[at + 2] >> 2) & 0x03;
-    return version != 1 && layer != 0 && bitrate != 0x0F && sampleRate != 0x03;
-}
-
-Kind sniffOgg(const Buffer &b, size_t at) {
-    // First page: 27-byte header, then the segment table, then the first packet.
-    if (b.size() < at + 27) return Kind::none;
-    size_t packet = at + 27 + b[at + 26];
-    if (startsWith(b, packet, "\x01vorbis", 7)) return Kind::oggVorbis;
-    if (startsWith(b, packet, "OpusHead", 8)) return Kind::oggOpus;
-    if (startsWith(b, packet, "Speex   ", 8)) return Kind::oggSpeex;
-    if (startsWith(b, packet, "\x7f" "FLAC", 5)) return Kind::oggFLAC;
-    return Kind::none;
-}
-
-Kind sniffMagic(const Buffer &b, size_t at) {
-    static const unsigned char asfGUID[] = {0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11};
-    if (startsWith(b, at, "fLaC", 4)) return Kind::flac;
-    if (startsWith(b, at, "OggS", 4)) return sniffOgg(b, at);
-    if (startsWith(b, at + 4, "ftyp", 4)) return Kind::mp4;
-    if (startsWith(b, at, "RIFF", 4) && startsWith(b, at + 8, "WAVE", 4)) return Kind::wav;
-    if (startsWith(b, at, "FORM", 4) && (startsWith(b, at + 8, "AIFF", 4) || startsWith(b, at + 8, "AIFC", 4)))
-        return Kind::aiff;
-    if (startsWith(b, at, "wvpk", 4)) return Kind::wavPack;
-    if (startsWith(b, at, "MAC ", 4)) return Kind::ape;
-    if (startsWith(b, at, "MPCK", 4) || startsWith(b, at, "MP+", 3)) return Kind::musepack;
-    if (startsWith(b, at, "TTA1", 4)) return Kind::tta;
-    if (startsWith(b, at, reinterpret_cast<const char *>(asfGUID), sizeof asfGUID)) return Kind::asf;
-    if (isMPEGFrameHeader(b, at)) return Kind::mpeg;
-    return Kind::none;
-}
-
-struct Sniffed {
-    Kind kind;
-    // Where the magic bytes (or the first MPEG frame) are: after any ID3v2 tags.
-    off_t offset;
-};
-
-// Skips any ID3v2 tags (FLAC, APE, TTA and MP3 files may start with one) and the zero
-// padding some taggers leave after them, then looks at the magic bytes.
-Sniffed sniff(ctaglib::CachedFile &file) {
-    Buffer buffer;
-    buffer.read(file, 0);
-    off_t offset = 0;
-    bool sawID3 = false;
-    for (int tags = 0; tags < 4 && startsWith(buffer, 0, "ID3", 3) && buffer.size() >= 10; ++tags) {
-        sawID3 = true;
-        off_t size = (off_t(buffer[6] & 0x7F) << 21) | (off_t(buffer[7] & 0x7F) << 14) |
-                     (off_t(buffer[8] & 0x7F) << 7) | off_t(buffer[9] & 0x7F);
-        offset += 10 + size + ((buffer[5] & 0x10) ? 10 : 0);
-        buffer.read(file, offset);
-    }
-    Kind kind = sniffMagic(buffer, 0);
-    if (kind != Kind::none) return {kind, offset};
-    // Some encoders and taggers leave zero padding before the first MPEG frame.
-    size_t at = 0;
-    while (at < buffer.size() && buffer[at] == 0) ++at;
-    if (isMPEGFrameHeader(buffer, at)) return {Kind::mpeg, offset + static_cast<off_t>(at)};
-    // An ID3v2 tag is MPEG's tag format: let MPEG::File judge whatever follows it.
-    return {sawID3 ? Kind::mpeg : Kind::none, offset};
-}
+using ctaglib::Kind;
+using ctaglib::Sniffed;
 
 // MARK: - Cover art
 
@@ -212,6 +125,9 @@ struct Extras {
     const char *format = nullptr;
     int bitsPerSample = 0;
     bool hasCoverArt = false;
+    /// What the truncation checks found in a file TagLib read anyway ("last frame cut
+    /// short"); empty when the file looks whole.
+    std::string damage;
 };
 
 // TagLib 1.13 does not map ID3v2 TCMP (iTunes' compilation flag) into the PropertyMap.
@@ -297,6 +213,14 @@ ctaglib_result *damaged(TagLib::File &file, const char *format, const std::strin
     return result;
 }
 
+// Audio in a format 1.13 cannot read: named, so the user knows what was left out.
+ctaglib_result *unsupported(const char *name) {
+    std::string reason = std::string(name) + " is not supported by TagLib 1.13";
+    ctaglib_result *result = makeResult(CTAGLIB_STATUS_UNSUPPORTED, reason.c_str());
+    if (result) result->format = strdup(name);
+    return result;
+}
+
 ctaglib_result *finish(TagLib::File &file, const Extras &extras, const TagLib::PropertyMap &map) {
     TagLib::AudioProperties *audio = file.audioProperties();
     ctaglib_result *result = makeResult(CTAGLIB_STATUS_OK);
@@ -309,6 +233,7 @@ ctaglib_result *finish(TagLib::File &file, const Extras &extras, const TagLib::P
     result->channels = audio->channels();
     result->bits_per_sample = extras.bitsPerSample;
     result->has_cover_art = extras.hasCoverArt;
+    if (!extras.damage.empty()) result->damage = strdup(extras.damage.c_str());
     fillProperties(result, map);
     return result;
 }
@@ -324,7 +249,7 @@ ctaglib_result *readMPEG(TagLib::IOStream *stream, const ctaglib::Source &source
     const TagLib::MPEG::XingHeader *xing = file.audioProperties()->xingHeader();
     std::string cut = ctaglib::mpegTruncation(source, file.firstFrameOffset(), xing ? xing->totalSize() : 0,
                                               xing ? xing->totalFrames() : 0);
-    if (!cut.empty()) return truncated(extras.format, cut);
+    extras.damage = cut;
     TagLib::PropertyMap map = file.properties();
     addCompilation(id3, map);
     return finish(file, extras, map);
@@ -340,7 +265,7 @@ ctaglib_result *readFLAC(TagLib::IOStream *stream, const ctaglib::Source &source
     extras.hasCoverArt = !file.pictureList().isEmpty() || (file.hasXiphComment() && hasPicture(file.xiphComment())) ||
                          hasPicture(id3);
     std::string cut = ctaglib::flacTruncation(source);
-    if (!cut.empty()) return truncated(extras.format, cut);
+    extras.damage = cut;
     TagLib::PropertyMap map = file.properties();
     addCompilation(id3, map);
     return finish(file, extras, map);
@@ -350,14 +275,19 @@ template <typename OggFile>
 ctaglib_result *readOgg(TagLib::IOStream *stream, const ctaglib::Source &source, const char *format) {
     OggFile file(stream, true, TagLib::AudioProperties::Average);
     if (!usable(file)) return damaged(file, format, ctaglib::oggTruncation(source));
-    // Header pages but no audio pages: the length comes from the last page's granule.
-    if (file.audioProperties()->lengthInMilliseconds() <= 0) return damaged(file, format, ctaglib::oggTruncation(source));
     Extras extras;
     extras.format = format;
     extras.hasCoverArt = hasPicture(file.tag());
-    std::string cut = ctaglib::oggTruncation(source);
-    if (!cut.empty()) return truncated(format, cut);
-    return finish(file, extras, file.properties());
+    extras.damage = ctaglib::oggTruncation(source);
+    if (file.audioProperties()->lengthInMilliseconds() > 0) return finish(file, extras, file.properties());
+    // TagLib takes the length from the last page's granule: none when that page is cut
+    // short, and none in a file of header pages only (no audio: refused).
+    long long granule = ctaglib::oggLastGranule(source);
+    int rate = std::strcmp(format, "Opus") == 0 ? 48000 : file.audioProperties()->sampleRate();
+    if (granule <= 0 || extras.damage.empty()) return damaged(file, format, extras.damage);
+    ctaglib_result *result = finish(file, extras, file.properties());
+    if (result) result->duration_ms = static_cast<int>(granule * 1000 / rate);
+    return result;
 }
 
 ctaglib_result *readOggFLAC(TagLib::IOStream *stream, const ctaglib::Source &source) {
@@ -368,7 +298,7 @@ ctaglib_result *readOggFLAC(TagLib::IOStream *stream, const ctaglib::Source &sou
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
     extras.hasCoverArt = hasPicture(file.tag());
     std::string cut = ctaglib::oggTruncation(source);
-    if (!cut.empty()) return truncated(extras.format, cut);
+    extras.damage = cut;
     ctaglib_result *result = finish(file, extras, file.properties());
     // Streamed Ogg FLAC (ffmpeg's muxer) leaves STREAMINFO's sample count at 0, so 1.13
     // reports no length; the last page's granule position is the sample count.
@@ -396,7 +326,7 @@ ctaglib_result *readMP4(TagLib::IOStream *stream, const ctaglib::Source &source)
     TagLib::MP4::Tag *tag = file.tag();
     extras.hasCoverArt = tag && tag->contains("covr") && !tag->item("covr").toCoverArtList().isEmpty();
     std::string cut = ctaglib::mp4Truncation(source);
-    if (!cut.empty()) return truncated(extras.format, cut);
+    extras.damage = cut;
     TagLib::PropertyMap map = file.properties();
     addCompilation(tag, map);
     addFreeformAtoms(tag, map);
@@ -410,7 +340,7 @@ ctaglib_result *readWAV(TagLib::IOStream *stream, const ctaglib::Source &source)
     extras.format = "WAV";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
     std::string cut = ctaglib::wavTruncation(source);
-    if (!cut.empty()) return truncated(extras.format, cut);
+    extras.damage = cut;
     TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.ID3v2Tag() : nullptr;
     extras.hasCoverArt = hasPicture(id3);
     TagLib::PropertyMap map = file.properties();
@@ -425,7 +355,7 @@ ctaglib_result *readAIFF(TagLib::IOStream *stream, const ctaglib::Source &source
     extras.format = "AIFF";
     if (file.audioProperties()) extras.bitsPerSample = file.audioProperties()->bitsPerSample();
     std::string cut = ctaglib::aiffTruncation(source);
-    if (!cut.empty()) return truncated(extras.format, cut);
+    extras.damage = cut;
     TagLib::ID3v2::Tag *id3 = file.hasID3v2Tag() ? file.tag() : nullptr;
     extras.hasCoverArt = hasPicture(id3);
     TagLib::PropertyMap map = file.properties();
@@ -488,6 +418,34 @@ ctaglib_result *readASF(TagLib::IOStream *stream) {
     return finish(file, extras, map);
 }
 
+// Module tags pad with blanks: MOD's comment is its 31 sample names joined by newlines,
+// mostly empty, and XM's tracker name is space-padded. Trailing blanks go; empty values go.
+TagLib::PropertyMap trimmedModuleProperties(const TagLib::PropertyMap &map) {
+    TagLib::PropertyMap trimmed;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        TagLib::StringList values;
+        for (auto value = it->second.begin(); value != it->second.end(); ++value) {
+            std::string text = value->to8Bit(true);
+            size_t end = text.find_last_not_of(" \n\r\t");
+            text.erase(end == std::string::npos ? 0 : end + 1);
+            if (!text.empty()) values.append(TagLib::String(text, TagLib::String::UTF8));
+        }
+        if (!values.isEmpty()) trimmed.insert(it->first, values);
+    }
+    return trimmed;
+}
+
+// A tracker module (MOD, S3M, IT, XM): a title, a channel count and instrument names (as
+// the comment); 1.13 computes no duration or sample rate for them.
+template <typename ModuleFile>
+ctaglib_result *readModule(TagLib::IOStream *stream, const char *format) {
+    ModuleFile file(stream, true, TagLib::AudioProperties::Average);
+    if (!file.isValid() || !file.audioProperties()) return damaged(file, format);
+    Extras extras;
+    extras.format = format;
+    return finish(file, extras, trimmedModuleProperties(file.properties()));
+}
+
 ctaglib_result *readKind(Kind kind, TagLib::IOStream *stream, const ctaglib::Source &source) {
     switch (kind) {
     case Kind::mpeg: return readMPEG(stream, source);
@@ -504,7 +462,12 @@ ctaglib_result *readKind(Kind kind, TagLib::IOStream *stream, const ctaglib::Sou
     case Kind::musepack: return readMusepack(stream);
     case Kind::tta: return readTTA(stream);
     case Kind::asf: return readASF(stream);
-    case Kind::none: break;
+    case Kind::mod: return readModule<TagLib::Mod::File>(stream, "MOD");
+    case Kind::s3m: return readModule<TagLib::S3M::File>(stream, "S3M");
+    case Kind::it: return readModule<TagLib::IT::File>(stream, "IT");
+    case Kind::xm: return readModule<TagLib::XM::File>(stream, "XM");
+    case Kind::none:
+    case Kind::unsupported: break;
     }
     return makeResult(CTAGLIB_STATUS_NOT_AUDIO);
 }
@@ -533,8 +496,9 @@ ctaglib_result *read(const char *path) {
         ~Closer() { close(fd); }
     } closer{fd};
     ctaglib::CachedFile file(fd, static_cast<long long>(info.st_size));
-    Sniffed sniffed = sniff(file);
+    Sniffed sniffed = ctaglib::sniff(file);
     if (sniffed.kind == Kind::none) return makeResult(CTAGLIB_STATUS_NOT_AUDIO);
+    if (sniffed.kind == Kind::unsupported) return unsupported(sniffed.unsupported);
     // An ID3v2 tag in front that runs past the end: cut before any audio (sniff calls
     // whatever has an ID3v2 tag and nothing recognisable after it MPEG).
     if (sniffed.offset > info.st_size) return truncated("MP3", "ends inside its ID3v2 tag");
@@ -567,5 +531,6 @@ extern "C" void ctaglib_result_free(ctaglib_result *result) {
     std::free(const_cast<ctaglib_property *>(result->properties));
     std::free(const_cast<char *>(result->format));
     std::free(const_cast<char *>(result->message));
+    std::free(const_cast<char *>(result->damage));
     std::free(result);
 }

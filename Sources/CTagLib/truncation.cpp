@@ -124,9 +124,9 @@ std::string mpegTruncation(const Source &source, long long firstFrame, long long
         }
         if (frames < 3 && !fromFirstFrame) continue;
         if (next == size) return "";
-        if (next > size) return "its last frame is cut short";
+        if (next > size) return "last frame cut short";
         // 1-3 bytes left that start a frame sync: the next frame's header was cut.
-        if (size - next < 4 && window[next] == 0xFF) return "its last frame is cut short";
+        if (size - next < 4 && window[next] == 0xFF) return "last frame cut short";
         return "";  // something else after the last frame (junk, an unknown tag): readable
     }
     return "";
@@ -302,19 +302,36 @@ std::string oggTruncation(const Source &source) {
                     end = size + 1;
                 }
             }
-            if (end == size) return (w[at + 5] & 0x04) ? "" : "its last page does not end the stream";
+            if (end == size) return (w[at + 5] & 0x04) ? "" : "last page does not end the stream";
             if (end > size) {
                 if (cut < 0) cut = at;
             } else if (cut >= 0 && end == cut) {
-                return "its last page is cut short";  // a real page leads to the cut one
+                return "last page cut short";  // a real page leads to the cut one
             } else if (cut < 0 && size - end < 4 && w[end] == 'O' &&
                        std::memcmp(w.data() + end, "OggS", static_cast<size_t>(size - end)) == 0) {
-                return "its last page is cut short";  // only the start of the next page's header
+                return "last page cut short";  // only the start of the next page's header
             }
         }
         if (windowStart == source.start) break;
     }
     return "";
+}
+
+long long oggLastGranule(const Source &source) {
+    long long windowStart = std::max(source.start, source.size - 140000LL);
+    Bytes w = readAt(source, windowStart, source.size - windowStart);
+    const long long size = static_cast<long long>(w.size());
+    for (long long at = size - 27; at >= 0; --at) {
+        if (std::memcmp(w.data() + at, "OggS", 4) != 0 || w[at + 4] != 0) continue;
+        long long end = at + 27 + w[at + 26];
+        if (end > size) continue;
+        for (long long s = at + 27; s < at + 27 + w[at + 26]; ++s) end += w[s];
+        if (end > size) continue;  // the cut page
+        long long granule = 0;
+        for (int i = 7; i >= 0; --i) granule = (granule << 8) | w[at + 6 + i];
+        if (granule > 0) return granule;  // -1 (no packet ends on the page) is negative
+    }
+    return 0;
 }
 
 // MARK: - MP4
@@ -327,7 +344,7 @@ std::string mp4Truncation(const Source &source) {
         long long size = be32(h.data());
         long long header = 8;
         if (size == 1) {
-            if (h.size() < 16) return "its '" + std::string(h.begin() + 4, h.begin() + 8) + "' atom is cut short";
+            if (h.size() < 16) return "'" + std::string(h.begin() + 4, h.begin() + 8) + "' atom cut short";
             size = static_cast<long long>(be64(h.data() + 8) & 0x7FFFFFFFFFFFFFFFULL);
             header = 16;
         } else if (size == 0) {
@@ -337,7 +354,7 @@ std::string mp4Truncation(const Source &source) {
         if (at + size > source.size) {
             std::string type(h.begin() + 4, h.begin() + 8);
             if (type == "mdat") return endsAt(source.size - at - header, size - header);
-            return "its '" + type + "' atom runs past the end of the file";
+            return "'" + type + "' atom runs past the end of the file";
         }
         at += size;
     }

@@ -39,6 +39,11 @@ std::string flacTruncation(const Source &source);
 /// end-of-stream flag.
 std::string oggTruncation(const Source &source);
 
+/// Ogg: the granule position of the last complete audio page in the last 140 KB, or 0
+/// when there is none (header pages only). A file cut inside its last page has no usable
+/// length in TagLib, which reads the granule of the very last page.
+long long oggLastGranule(const Source &source);
+
 /// MP4: no top-level atom may run past the end of the file.
 std::string mp4Truncation(const Source &source);
 

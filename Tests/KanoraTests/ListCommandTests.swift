@@ -26,7 +26,7 @@ struct ListCommandTests {
             "id", "path", "library", "title", "artist", "artists", "album", "albumArtist", "albumArtists",
             "trackNumber", "trackTotal", "discNumber", "discTotal", "year", "date", "genres", "composer",
             "compilation", "durationMs", "bitrate", "sampleRate", "channels", "format", "fileSize",
-            "hasCoverArt", "missing",
+            "hasCoverArt", "missing", "damaged",
         ]
         for row in rows {
             #expect(Set(row.keys) == keys)
@@ -50,6 +50,8 @@ struct ListCommandTests {
             #expect(row["compilation"] as? Bool == want.compilation, "\(name)")
             #expect(row["hasCoverArt"] as? Bool == want.hasCoverArt, "\(name)")
             #expect(row["missing"] as? Bool == false)
+            #expect(row["damaged"] as? String == want.damage, "\(name)")
+            #expect(want.damage != nil || row["damaged"] is NSNull, "\(name): a whole file's damaged is null")
             #expect(row["library"] as? String == "music")
             if let rate = want.sampleRate { #expect(row["sampleRate"] as? Int == rate, "\(name)") }
             if let channels = want.channels { #expect(row["channels"] as? Int == channels, "\(name)") }
@@ -141,8 +143,31 @@ struct ListCommandTests {
         let formats = try #require(object["formats"] as? [String: Int])
         #expect(formats.values.reduce(0, +) == expected.files.count)
         #expect(object["lastScan"] is String)
+        let damaged = expected.files.values.filter { $0.damage != nil }.count
+        #expect(damaged > 0)
+        #expect(object["damagedTracks"] as? Int == damaged)
         let text = await kanora(["stats"], database: library.database)
         #expect(text.out.contains("Tracks:"))
+        #expect(text.out.contains("Damaged tracks:   \(damaged)"))
+    }
+
+    @Test func damagedTracksAreListedAndShownWithTheirProblem() async throws {
+        let library = try await scanned()
+        defer { library.remove() }
+        let expected = try Fixtures.expected()
+        let list = await kanora(["list", "damaged:true", "--json"], database: library.database)
+        let rows = try #require(try list.json() as? [[String: Any]])
+        let names = Set(rows.compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } })
+        #expect(names == Set(expected.files.filter { $0.value.damage != nil }.keys))
+        let row = try #require(rows.first { ($0["path"] as? String)?.hasSuffix("/half-noxing.mp3") == true })
+        let id = try #require(row["id"] as? Int)
+
+        let shown = await kanora(["show", String(id)], database: library.database)
+        #expect(shown.out.split(separator: "\n").contains { $0.hasPrefix("damaged:") && $0.hasSuffix(" last frame cut short") })
+        let json = await kanora(["show", String(id), "--json"], database: library.database)
+        #expect((try json.json() as? [String: Any])?["damaged"] as? String == "last frame cut short")
+        let whole = await kanora(["list", "damaged:false", "--paths"], database: library.database)
+        #expect(whole.out.split(separator: "\n").count == expected.files.count - names.count)
     }
 
     @Test func libraryRenameAndRemove() async throws {

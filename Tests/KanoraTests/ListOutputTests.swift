@@ -85,7 +85,7 @@ struct ListOutputTests {
             "id", "path", "library", "title", "artist", "artists", "album", "albumArtist", "albumArtists",
             "trackNumber", "trackTotal", "discNumber", "discTotal", "year", "date", "genres", "composer",
             "compilation", "durationMs", "bitrate", "sampleRate", "channels", "format", "fileSize",
-            "hasCoverArt", "missing",
+            "hasCoverArt", "missing", "damaged",
         ])
         #expect(tracks[0]["title"] as? String == "Jóga")
         #expect(tracks[0]["path"] as? String == cli.musicPath("Björk/Homogenic/03 Jóga.mp3"))

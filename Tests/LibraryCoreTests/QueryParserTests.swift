@@ -106,7 +106,7 @@ struct QueryParserTests {
         #expect(LibraryQuery.fields.contains("albumartist"))
         #expect(LibraryQuery.fields.contains("mb_releasegroupid"))
         #expect(LibraryQuery.fields == LibraryQuery.fields.sorted())
-        #expect(LibraryQuery.fields.count == 37)
+        #expect(LibraryQuery.fields.count == 38)
     }
 
     @Test func unknownFieldListsValidFields() throws {

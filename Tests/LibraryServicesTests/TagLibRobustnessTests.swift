@@ -46,15 +46,16 @@ struct TagLibRobustnessTests {
 }
 
 /// Files cut short with their front intact read fine in TagLib; the C layer's checks near
-/// the end of the file must report them. WavPack, TTA and WMA have no such check.
+/// the end of the file must flag them as damaged (or, when TagLib cannot use what is left,
+/// refuse them). WavPack, TTA, WMA and tracker modules have no such check.
 @Suite("TagLibReader on copies of the good fixtures cut to half their size")
 struct TagLibTruncationTests {
     static func names() throws -> [String] {
-        let unchecked: Set<String> = ["wavpack.wv", "tta.tta", "wma.wma"]
+        let unchecked: Set<String> = ["wavpack.wv", "tta.tta", "wma.wma", "module.mod", "module.s3m", "module.it", "module.xm"]
         return try nonEmpty(Fixtures.expected().files.keys.sorted().filter { !unchecked.contains($0) }, "good fixtures TagLib checks for truncation")
     }
 
-    @Test("a good fixture cut in half is corrupt, and the reason says truncated", arguments: try names())
+    @Test("a good fixture cut in half is read as damaged, or refused as truncated", arguments: try names())
     func halfCopy(_ name: String) throws {
         let original = try Data(contentsOf: Fixtures.url(name))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-half-\(UUID().uuidString)")
@@ -62,11 +63,31 @@ struct TagLibTruncationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent(name)
         try original.prefix(original.count / 2).write(to: url)
-        #expect {
-            _ = try TagLibReader().read(RawPath(url.path))
-        } throws: { error in
-            guard let error = error as? TagReadError else { return false }
-            return error.kind == .corrupt && error.message.hasPrefix("truncated")
+        do throws(TagReadError) {
+            let metadata = try TagLibReader().read(RawPath(url.path)).metadata
+            #expect(metadata.damage != nil, "\(name) cut in half reads as whole")
+        } catch {
+            #expect(error.kind == .corrupt && error.message.hasPrefix("truncated"), "\(name): \(error.message)")
         }
+    }
+}
+
+@Suite("TagLibReader on an Ogg file cut inside its last page's header")
+struct OggCutHeaderTests {
+    @Test("the length comes from the last complete audio page, and the file is flagged")
+    func lengthFromLastCompletePage() throws {
+        // half-long.ogg's last page starts at byte 11985; its complete predecessor ends with
+        // granule position 157184 (7.128 s at 22050 Hz). Cut 10 bytes into that header,
+        // TagLib 1.13 finds no last granule and reports no length.
+        let original = try Data(contentsOf: Fixtures.url("half-long.ogg"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-oggcut-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("cut.ogg")
+        try original.prefix(11985 + 10).write(to: url)
+        let metadata = try TagLibReader().read(RawPath(url.path)).metadata
+        #expect(metadata.durationMs == 7128)
+        #expect(metadata.damage == "last page cut short")
+        #expect(metadata.title == "Twenty Seconds")
     }
 }

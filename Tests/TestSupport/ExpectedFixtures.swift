@@ -50,6 +50,9 @@ public struct ExpectedTrack: Decodable, Sendable {
     public let musicBrainz: MusicBrainzIDs?
     public let replayGain: ReplayGain?
     public let otherTags: [String: [String]]?
+    /// What the reader found wrong in a file it read anyway ("last frame cut short"); absent
+    /// for a whole file.
+    public let damage: String?
 
     /// Human-readable differences between this expectation and `metadata` (empty when equal).
     public func mismatches(in metadata: TrackMetadata, durationToleranceMs: Int) -> [String] {
@@ -89,6 +92,7 @@ public struct ExpectedTrack: Decodable, Sendable {
         check("musicBrainz", musicBrainz ?? MusicBrainzIDs(), metadata.musicBrainz)
         check("replayGain", replayGain ?? ReplayGain(), metadata.replayGain)
         if let otherTags { check("otherTags", otherTags, metadata.otherTags) }
+        check("damage", damage, metadata.damage)
         return problems
     }
 }

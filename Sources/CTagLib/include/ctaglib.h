@@ -27,14 +27,18 @@ typedef enum ctaglib_status {
     /** The content is not an audio format TagLib can read (whatever the extension says). */
     CTAGLIB_STATUS_NOT_AUDIO = 3,
     /**
-     * A recognised format (format is set) whose file is damaged, truncated or has no audio;
-     * message holds a short reason for the user. Besides TagLib's own verdict, a cheap check
-     * near the end of the file catches files cut short whose front (tags, headers) is
-     * intact: "truncated MP3 file (ends at 48% of its audio data)".
+     * A recognised format (format is set) that TagLib cannot use: no audio frame at all, or
+     * invalid; message holds a short reason for the user. (A file TagLib reads but that is
+     * cut short is OK, with `damage` set.)
      */
     CTAGLIB_STATUS_CORRUPT = 4,
     /** TagLib threw; message holds what() when available. */
-    CTAGLIB_STATUS_EXCEPTION = 5
+    CTAGLIB_STATUS_EXCEPTION = 5,
+    /**
+     * Audio by its content (format is set, e.g. "DSD audio (.dsf)") in a format TagLib 1.13
+     * has no reader for; message holds the reason for the user.
+     */
+    CTAGLIB_STATUS_UNSUPPORTED = 6
 } ctaglib_status;
 
 /** One PropertyMap entry: a key and all its values, in order (UTF-8, owned by the result). */
@@ -72,6 +76,12 @@ typedef struct ctaglib_result {
      */
     unsigned long long content_hash;
     bool has_content_hash;
+    /**
+     * OK only: what the cheap checks near the end of the file found wrong in a file TagLib
+     * read anyway ("last frame cut short", "ends at 48% of its audio data"), or NULL when
+     * the file looks whole. Players play such files; they are indexed with this note.
+     */
+    const char *damage;
 } ctaglib_result;
 
 /**

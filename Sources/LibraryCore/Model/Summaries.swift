@@ -44,6 +44,8 @@ public struct LibraryStatistics: Sendable, Equatable {
     /// Tracks per format name, largest first.
     public var formats: [FormatCount]
     public var missingTracks: Int
+    /// Present tracks read despite damage (cut short), among those counted in `tracks`.
+    public var damagedTracks: Int
     public var unreadableFiles: Int
     /// When the most recent scan finished.
     public var lastScanAt: Date?
@@ -51,12 +53,14 @@ public struct LibraryStatistics: Sendable, Equatable {
     public init(
         libraries: Int = 0, tracks: Int = 0, albums: Int = 0, artists: Int = 0, albumArtists: Int = 0,
         compilations: Int = 0, totalDurationMs: Int64 = 0, totalBytes: Int64 = 0,
-        formats: [FormatCount] = [], missingTracks: Int = 0, unreadableFiles: Int = 0, lastScanAt: Date? = nil
+        formats: [FormatCount] = [], missingTracks: Int = 0, damagedTracks: Int = 0, unreadableFiles: Int = 0,
+        lastScanAt: Date? = nil
     ) {
         self.libraries = libraries; self.tracks = tracks; self.albums = albums
         self.artists = artists; self.albumArtists = albumArtists; self.compilations = compilations
         self.totalDurationMs = totalDurationMs; self.totalBytes = totalBytes; self.formats = formats
-        self.missingTracks = missingTracks; self.unreadableFiles = unreadableFiles
+        self.missingTracks = missingTracks; self.damagedTracks = damagedTracks
+        self.unreadableFiles = unreadableFiles
         self.lastScanAt = lastScanAt
     }
 }

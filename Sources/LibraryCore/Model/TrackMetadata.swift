@@ -12,6 +12,10 @@ public struct TrackMetadata: Sendable, Equatable, Codable {
     public var channels: Int?
     public var bitDepth: Int?
     public var hasCoverArt: Bool
+    /// What is wrong with a file that was read anyway ("last frame cut short", "ends at 40%
+    /// of its audio data"); nil for a whole file. Players play such files, so they are
+    /// indexed, flagged, and found with `damaged:true`.
+    public var damage: String?
 
     // Tags
     public var title: String?
@@ -51,7 +55,7 @@ public struct TrackMetadata: Sendable, Equatable, Codable {
         originalYear: Int? = nil, genres: [String] = [], composer: String? = nil,
         comment: String? = nil, compilation: Bool = false, bpm: Double? = nil,
         musicBrainz: MusicBrainzIDs = MusicBrainzIDs(), replayGain: ReplayGain = ReplayGain(),
-        otherTags: [String: [String]] = [:]
+        otherTags: [String: [String]] = [:], damage: String? = nil
     ) {
         self.format = format; self.durationMs = durationMs; self.bitrate = bitrate
         self.sampleRate = sampleRate; self.channels = channels; self.bitDepth = bitDepth
@@ -63,7 +67,7 @@ public struct TrackMetadata: Sendable, Equatable, Codable {
         self.year = year; self.originalDate = originalDate; self.originalYear = originalYear
         self.genres = genres; self.composer = composer; self.comment = comment
         self.compilation = compilation; self.bpm = bpm; self.musicBrainz = musicBrainz
-        self.replayGain = replayGain; self.otherTags = otherTags
+        self.replayGain = replayGain; self.otherTags = otherTags; self.damage = damage
     }
 }
 

@@ -62,6 +62,7 @@ struct QueryField: Equatable, Sendable {
         QueryField(name: "compilation", kind: .flag(expression: "t.compilation = 1")),
         QueryField(name: "missing", kind: .flag(expression: "t.missing_since IS NOT NULL")),
         QueryField(name: "cover", kind: .flag(expression: "t.has_cover = 1")),
+        QueryField(name: "damaged", kind: .flag(expression: "t.damage IS NOT NULL")),
         QueryField(name: "mb_trackid", kind: .text(column: "t.mb_recording_id", fold: nil)),
         QueryField(name: "mb_releasetrackid", kind: .text(column: "t.mb_track_id", fold: nil)),
         QueryField(name: "mb_albumid", kind: .text(column: "t.mb_album_id", fold: nil)),

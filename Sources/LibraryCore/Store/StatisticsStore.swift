@@ -65,6 +65,10 @@ public enum StatisticsStore {
                 .rows(args).map { FormatCount(format: $0[0] ?? "", tracks: $0[1] ?? 0) }
         }
         stats.missingTracks = try db.scalar("SELECT count(*) FROM track WHERE missing_since IS NOT NULL") ?? 0
+        // `t.damage IS NOT NULL` lets SQLite walk the partial index of damaged tracks only.
+        stats.damagedTracks = try db.makeStatement("""
+            SELECT count(*) FROM track t WHERE t.damage IS NOT NULL AND t.missing_since IS NULL AND (\(condition.sql))
+            """).rows(args).first?[0] ?? 0
         stats.unreadableFiles = try db.scalar("SELECT count(*) FROM scan_failure") ?? 0
         stats.libraries = try db.scalar("SELECT count(*) FROM library") ?? 0
         stats.lastScanAt = (try db.scalar("SELECT max(last_scan_finished_at) FROM library") as Int64?)

@@ -142,6 +142,7 @@ extension TrackStore {
         arguments.bind(folds.composer)
         arguments.bind(folds.comment)
         arguments.bind(record.fingerprint)
+        arguments.bind(metadata.damage)
         arguments.bind(now)
     }
 
@@ -176,7 +177,7 @@ extension TrackStore {
         "mb_album_id", "mb_release_group_id", "mb_artist_id", "mb_album_artist_id",
         "rg_track_gain", "rg_track_peak", "rg_album_gain", "rg_album_peak", "has_cover",
         "other_tags", "title_fold", "artist_fold", "album_artist_fold", "album_fold",
-        "genre_fold", "composer_fold", "comment_fold", "fingerprint", "updated_at",
+        "genre_fold", "composer_fold", "comment_fold", "fingerprint", "damage", "updated_at",
     ]
 
     /// Adds the tracks `ids` (just inserted by `save`) to the search index.

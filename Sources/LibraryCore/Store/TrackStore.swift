@@ -11,7 +11,7 @@ public enum TrackStore {
         t.original_date, t.original_year, t.genres, t.composer, t.comment, t.compilation, t.bpm,
         t.mb_recording_id, t.mb_track_id, t.mb_album_id, t.mb_release_group_id, t.mb_artist_id,
         t.mb_album_artist_id, t.rg_track_gain, t.rg_track_peak, t.rg_album_gain, t.rg_album_peak,
-        t.album_id, t.added_at, t.updated_at, t.missing_since, t.other_tags
+        t.album_id, t.added_at, t.updated_at, t.missing_since, t.other_tags, t.damage
         """
 
     /// `SELECT <selectList> FROM track t JOIN library l ...` ready for a WHERE clause.
@@ -73,7 +73,7 @@ public enum TrackStore {
                 recordingID: text(34), trackID: text(35), albumID: text(36),
                 releaseGroupID: text(37), artistID: text(38), albumArtistID: text(39)),
             replayGain: ReplayGain(trackGain: real(40), trackPeak: real(41), albumGain: real(42), albumPeak: real(43)),
-            otherTags: JSONText.decodeObject(text(48) ?? "{}"))
+            otherTags: JSONText.decodeObject(text(48) ?? "{}"), damage: text(49))
         return Track(
             id: int64(0) ?? 0, libraryID: int64(1) ?? 0, libraryName: text(2) ?? "",
             path: RawPath(bytes: s.column(3 + offset) ?? []), fileSize: int64(4) ?? 0, mtimeNs: int64(5) ?? 0,

@@ -169,8 +169,13 @@ struct DirectoryReader {
 /// audio extension is reported rather than skipped silently.
 enum AudioFileTypes {
     static let extensions: Set<String> = [
-        "mp3", "mp2", "flac", "ogg", "oga", "opus", "spx", "m4a", "m4b", "mp4", "wma", "asf",
-        "ape", "wv", "mpc", "tta", "wav", "aif", "aiff", "aifc",
+        // What TagLib 1.13 reads.
+        "mp3", "mp2", "mp1", "mpa", "flac", "ogg", "oga", "opus", "spx", "m4a", "m4b", "m4r", "mp4",
+        "wma", "asf", "ape", "wv", "mpc", "tta", "wav", "aif", "aiff", "aifc", "mod", "s3m", "it", "xm",
+        // Audio it cannot read: reported as unsupported rather than left out in silence.
+        "dsf", "dff", "aac", "adts", "adif", "mka", "webm", "weba", "caf", "au", "snd", "mid", "midi",
+        "kar", "rmi", "ac3", "dts", "amr", "awb", "tak", "shn", "ofr", "ofs", "ra", "rm", "w64", "rf64",
+        "8svx", "3ga",
     ]
 
     /// Whether a file name (raw bytes) ends in one of `extensions`, in any case.

@@ -36,7 +36,8 @@ public struct TagLibReader: TagReader {
                 bitDepth: raw.bits_per_sample > 0 ? Int(raw.bits_per_sample) : nil,
                 hasCoverArt: raw.has_cover_art
             )
-            let metadata = TagMapping.metadata(entries: Self.properties(of: raw), audio: audio)
+            var metadata = TagMapping.metadata(entries: Self.properties(of: raw), audio: audio)
+            metadata.damage = raw.damage.map { String(cString: $0) }
             let fingerprint = raw.has_content_hash
                 ? "\(audio.format):\(audio.durationMs / 100):\(String(raw.content_hash, radix: 16))" : nil
             return TagReading(metadata: metadata, fingerprint: fingerprint)
@@ -46,8 +47,11 @@ public struct TagLibReader: TagReader {
             throw TagReadError(.empty, "empty file (0 bytes)")
         case CTAGLIB_STATUS_NOT_AUDIO:
             throw TagReadError(.notAudio, "not an audio file TagLib can read")
+        case CTAGLIB_STATUS_UNSUPPORTED:
+            // "DSD audio (.dsf) is not supported by TagLib 1.13"
+            throw TagReadError(.unsupported, raw.message.map { String(cString: $0) } ?? "audio format not supported by TagLib 1.13")
         case CTAGLIB_STATUS_CORRUPT:
-            // The C layer says how: "truncated FLAC file (ends at 48% of its audio data)".
+            // The C layer says how: "truncated or damaged MP3 file (no audio data)".
             let reason = raw.message.map { String(cString: $0) }
             throw TagReadError(.corrupt, reason ?? "truncated or damaged \(format ?? "audio") file")
         default:

@@ -33,8 +33,11 @@ public struct TagReadError: Error, Equatable, Sendable, LocalizedError {
         case empty
         /// The content is not a format TagLib can read (whatever the extension says).
         case notAudio
-        /// The format was recognised but the file is damaged (truncated, no audio stream).
+        /// The format was recognised but the tag library cannot use the file (no audio stream,
+        /// invalid). A file that is merely cut short is read, with `TrackMetadata.damage` set.
         case corrupt
+        /// Audio by its content, in a format the tag library cannot read (DSD, raw AAC, ...).
+        case unsupported
         /// A crash or internal failure inside the tag library.
         case readerFailure
     }

@@ -31,7 +31,8 @@ extension Kanora {
                 ("Total length", Formatting.longDuration(milliseconds: s.totalDurationMs)),
                 ("Total size", Formatting.bytes(s.totalBytes)),
                 ("Formats", s.formats.map { "\($0.format) \($0.tracks)" }.joined(separator: ", ")),
-                ("Missing tracks", String(s.missingTracks)), ("Unreadable files", String(s.unreadableFiles)),
+                ("Missing tracks", String(s.missingTracks)), ("Damaged tracks", String(s.damagedTracks)),
+                ("Unreadable files", String(s.unreadableFiles)),
                 ("Last scan", s.lastScanAt.map(Formatting.timestamp) ?? "never"),
             ]
             let width = lines.map(\.0.count).max() ?? 0
@@ -48,7 +49,7 @@ struct StatsJSON: Encodable {
 
     enum Keys: String, CodingKey {
         case libraries, tracks, albums, albumArtists, artists, compilations, totalDurationMs, totalBytes
-        case formats, missingTracks, unreadableFiles, lastScan
+        case formats, missingTracks, damagedTracks, unreadableFiles, lastScan
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -63,6 +64,7 @@ struct StatsJSON: Encodable {
         try c.encode(stats.totalBytes, forKey: .totalBytes)
         try c.encode(Dictionary(uniqueKeysWithValues: stats.formats.map { ($0.format, $0.tracks) }), forKey: .formats)
         try c.encode(stats.missingTracks, forKey: .missingTracks)
+        try c.encode(stats.damagedTracks, forKey: .damagedTracks)
         try c.encode(stats.unreadableFiles, forKey: .unreadableFiles)
         try c.encode(stats.lastScanAt.map(Formatting.timestamp), forKey: .lastScan)
     }

@@ -21,7 +21,7 @@ struct TrackJSON: Encodable {
         case id, path, library, title, artist, artists, album, albumArtist, albumArtists
         case trackNumber, trackTotal, discNumber, discTotal, year, date, genres, composer
         case compilation, durationMs, bitrate, sampleRate, channels, format, fileSize
-        case hasCoverArt, missing
+        case hasCoverArt, missing, damaged
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -53,6 +53,7 @@ struct TrackJSON: Encodable {
         try c.encode(track.fileSize, forKey: .fileSize)
         try c.encode(m.hasCoverArt, forKey: .hasCoverArt)
         try c.encode(track.isMissing, forKey: .missing)
+        try c.encode(m.damage, forKey: .damaged)
     }
 }
 

@@ -55,6 +55,7 @@ enum TrackFields {
         .init("added") { Formatting.timestamp($0.addedAt) },
         .init("updated") { Formatting.timestamp($0.updatedAt) },
         .init("missing") { $0.missingSince.map(Formatting.timestamp) ?? "no" },
+        .init("damaged") { $0.metadata.damage ?? "no" },
     ])
 
     /// Every field of `track` as (name, text) pairs in display order, then its other tags.
