@@ -9,6 +9,14 @@ public struct ServiceContainer: Sendable {
     public let playlists: any PlaylistService
     /// Keeps libraries in sync continuously (`kanora watch`).
     public let watcher: any WatchService
+    /// Accounts, passwords and API keys.
+    public let users: any UserService
+    /// Each user's stars, ratings, play counts and play queue.
+    public let annotations: any AnnotationService
+    /// Folders, indexes, album lists and paged search, as a music server's clients browse.
+    public let browse: any BrowseService
+    /// Cover art, resized and cached.
+    public let artwork: any ArtworkService
     /// The change feed the services publish to and view models subscribe to.
     public let feed: ChangeFeed
     /// The clock, so tests can pin "now".
@@ -16,13 +24,19 @@ public struct ServiceContainer: Sendable {
 
     public init(
         library: any LibraryService, scanner: any ScanService, playlists: any PlaylistService,
-        watcher: any WatchService = UnimplementedWatchService(), feed: ChangeFeed,
-        now: @escaping @Sendable () -> Date = Date.init
+        watcher: any WatchService = UnimplementedWatchService(), users: any UserService = UnimplementedUserService(),
+        annotations: any AnnotationService = UnimplementedAnnotationService(),
+        browse: any BrowseService = UnimplementedBrowseService(), artwork: any ArtworkService = UnimplementedArtworkService(),
+        feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.library = library
         self.scanner = scanner
         self.playlists = playlists
         self.watcher = watcher
+        self.users = users
+        self.annotations = annotations
+        self.browse = browse
+        self.artwork = artwork
         self.feed = feed
         self.now = now
     }
@@ -52,12 +66,16 @@ public struct ServiceContainer: Sendable {
     /// Any subset of fakes; the services not given fail loudly when called.
     public static func mock(
         library: (any LibraryService)? = nil, scanner: (any ScanService)? = nil,
-        playlists: (any PlaylistService)? = nil, watcher: (any WatchService)? = nil, feed: ChangeFeed = ChangeFeed(),
+        playlists: (any PlaylistService)? = nil, watcher: (any WatchService)? = nil,
+        users: (any UserService)? = nil, annotations: (any AnnotationService)? = nil,
+        browse: (any BrowseService)? = nil, artwork: (any ArtworkService)? = nil, feed: ChangeFeed = ChangeFeed(),
         now: @escaping @Sendable () -> Date = Date.init
     ) -> ServiceContainer {
         ServiceContainer(
             library: library ?? UnimplementedLibraryService(), scanner: scanner ?? UnimplementedScanService(),
             playlists: playlists ?? UnimplementedPlaylistService(), watcher: watcher ?? UnimplementedWatchService(),
+            users: users ?? UnimplementedUserService(), annotations: annotations ?? UnimplementedAnnotationService(),
+            browse: browse ?? UnimplementedBrowseService(), artwork: artwork ?? UnimplementedArtworkService(),
             feed: feed, now: now)
     }
 

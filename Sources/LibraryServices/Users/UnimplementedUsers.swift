@@ -1,0 +1,28 @@
+import Foundation
+import LibraryCore
+
+/// A `UserService` whose every method throws `.unimplemented`.
+public struct UnimplementedUserService: UserService {
+    public init() {}
+    public func users() async throws -> [User] { throw unimplemented("UserService.users") }
+    public func user(named name: String) async throws -> User { throw unimplemented("UserService.user(named:)") }
+    public func addUser(named name: String, password: String, isAdmin: Bool) async throws -> User { throw unimplemented("UserService.addUser") }
+    public func removeUser(named name: String) async throws -> User { throw unimplemented("UserService.removeUser") }
+    public func setPassword(_ password: String, forUser name: String) async throws { throw unimplemented("UserService.setPassword") }
+    public func createAPIKey(forUser name: String) async throws -> String { throw unimplemented("UserService.createAPIKey") }
+    public func authenticate(name: String, password: String) async throws -> User? { throw unimplemented("UserService.authenticate(password:)") }
+    public func authenticate(name: String, token: String, salt: String) async throws -> User? { throw unimplemented("UserService.authenticate(token:)") }
+    public func authenticate(apiKey: String) async throws -> User? { throw unimplemented("UserService.authenticate(apiKey:)") }
+}
+
+/// An `AnnotationService` whose every method throws `.unimplemented`.
+public struct UnimplementedAnnotationService: AnnotationService {
+    public init() {}
+    public func star(_ items: [AnnotatedItem], user: Int64) async throws { throw unimplemented("AnnotationService.star") }
+    public func unstar(_ items: [AnnotatedItem], user: Int64) async throws { throw unimplemented("AnnotationService.unstar") }
+    public func setRating(_ rating: Int?, for item: AnnotatedItem, user: Int64) async throws { throw unimplemented("AnnotationService.setRating") }
+    public func scrobble(trackID: Int64, at date: Date, user: Int64) async throws { throw unimplemented("AnnotationService.scrobble") }
+    public func annotations(for items: [AnnotatedItem], user: Int64) async throws -> [AnnotatedItem: Annotation] { throw unimplemented("AnnotationService.annotations") }
+    public func playQueue(user: Int64) async throws -> PlayQueue? { throw unimplemented("AnnotationService.playQueue") }
+    public func savePlayQueue(_ queue: PlayQueue, user: Int64) async throws { throw unimplemented("AnnotationService.savePlayQueue") }
+}
