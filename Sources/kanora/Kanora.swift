@@ -7,7 +7,7 @@ struct Kanora: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kanora",
         abstract: "Index music folders into a library you can list, search and keep in sync.",
-        subcommands: [Scan.self, List.self, Search.self, Show.self, Stats.self, Watch.self, Prune.self, LibraryCommand.self, PlaylistCommand.self])
+        subcommands: [Scan.self, List.self, Search.self, Show.self, Stats.self, Doctor.self, Watch.self, Prune.self, LibraryCommand.self, PlaylistCommand.self])
 
     static func main() async {
         let code = await run(Array(CommandLine.arguments.dropFirst()))
