@@ -32,14 +32,15 @@ struct DoctorStoreTests {
         #expect(health.problemCount == 5)
     }
 
-    @Test func duplicatesShareFingerprintAndLength() throws {
+    @Test func duplicatesShareFingerprintAndLengthToATenth() throws {
         let fixture = try DoctorFixture()
-        let b2 = try fixture.track(.init(path: "/m/b/2.flac", title: "X", fingerprint: "F:1", durationMs: 200_400))
+        let b2 = try fixture.track(.init(path: "/m/b/2.flac", title: "X", fingerprint: "F:1", durationMs: 200_099))
         let a1 = try fixture.track(.init(path: "/m/a/1.flac", title: "X", fingerprint: "F:1", durationMs: 200_000))
         let c3 = try fixture.track(.init(path: "/m/c/3.flac", title: "X", fingerprint: "F:1", durationMs: 200_000))
-        // Same ending (digital silence), other recordings: lengths far apart.
+        // Same ending (digital silence), other recordings: other lengths, even by a tenth.
+        try fixture.track(.init(path: "/m/s/next.flac", title: "N", fingerprint: "F:1", durationMs: 200_100))
         try fixture.track(.init(path: "/m/s/long.flac", title: "L", fingerprint: "F:1", durationMs: 300_000))
-        try fixture.track(.init(path: "/m/s/short.flac", title: "S", fingerprint: "F:1", durationMs: 100_000))
+        try fixture.track(.init(path: "/m/s/long2.flac", title: "L", fingerprint: "F:1", durationMs: 300_500))
         // A copy that is gone does not count, nor does a track without a fingerprint.
         let y1 = try fixture.track(.init(path: "/m/a/y.flac", title: "Y", fingerprint: "F:2"))
         let y2 = try fixture.track(.init(path: "/m/b/y.flac", title: "Y", fingerprint: "F:2"))

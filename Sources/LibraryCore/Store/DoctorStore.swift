@@ -31,18 +31,37 @@ public enum DoctorStore {
         try db.rows("SELECT id, path_text FROM track WHERE missing_since IS NOT NULL ORDER BY path_text").map(reference)
     }
 
-    /// Present tracks sharing a fingerprint with another present track, grouped by
-    /// fingerprint and length (see `duplicateGroups`).
+    /// Groups of present tracks holding the same audio: the same fingerprint and the same
+    /// length to the tenth of a second; members and groups ordered by path.
+    ///
+    /// The fingerprint hashes the end of the audio payload, so two recordings that both end
+    /// in digital silence can share the hash; their lengths tell them apart. The scanner's
+    /// fingerprint ("format:deciseconds:hash") already carries that length, so the second
+    /// condition only keeps the rule from depending on the fingerprint's format. Lengths are
+    /// compared exactly (in tenths), not within a tolerance: a tolerance chains (A near B
+    /// near C), and thousands of silence-ending tracks of spread lengths become one group.
+    /// (`IN`, not a join: SQLite would scan the table once per duplicate group; there is no
+    /// index on present tracks' fingerprints, which every scan would pay for.)
     static func duplicates(_ db: Connection) throws -> [[LibraryHealth.TrackReference]] {
         let rows = try db.rows("""
-            SELECT id, path_text, fingerprint, duration_ms FROM track
-            WHERE missing_since IS NULL AND fingerprint IN (
-                SELECT fingerprint FROM track WHERE missing_since IS NULL AND fingerprint IS NOT NULL
-                GROUP BY fingerprint HAVING count(*) > 1)
+            SELECT id, path_text, fingerprint, duration_ms / 100 FROM track
+            WHERE missing_since IS NULL AND (fingerprint, duration_ms / 100) IN (
+                SELECT fingerprint, duration_ms / 100 FROM track WHERE missing_since IS NULL AND fingerprint IS NOT NULL
+                GROUP BY fingerprint, duration_ms / 100 HAVING count(*) > 1)
+            ORDER BY fingerprint, duration_ms / 100, path_text
             """)
-        return duplicateGroups(rows.map {
-            FingerprintedTrack(reference: reference($0), fingerprint: $0[2] ?? "", durationMs: $0[3] ?? 0)
-        })
+        var groups: [[LibraryHealth.TrackReference]] = []
+        var previousKey: (String, Int)?
+        for row in rows {
+            let key: (String, Int) = (row[2] ?? "", row[3] ?? 0)
+            if let previousKey, previousKey == key {
+                groups[groups.count - 1].append(reference(row))
+            } else {
+                groups.append([reference(row)])
+            }
+            previousKey = key
+        }
+        return groups.sorted { $0[0].path < $1[0].path }
     }
 
     /// Present tracks without an artist, an album or a title tag, by path.
