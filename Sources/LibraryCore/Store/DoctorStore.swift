@@ -68,7 +68,9 @@ public enum DoctorStore {
     ///
     /// A track without a title tag is stored with its file name (without the extension) as
     /// its title, so "no title" means the title equals that name. The SQL keeps only rows
-    /// whose path contains "/TITLE." and Swift compares the real name.
+    /// whose path contains "/TITLE." and Swift compares the real name. A file named exactly
+    /// after its title tag ("Jóga.flac" titled "Jóga") looks the same and is reported too:
+    /// the row does not record whether the title came from a tag.
     static func untagged(_ db: Connection) throws -> [LibraryHealth.TrackReference] {
         try db.rows("""
             SELECT id, path_text, path, title, artist IS NULL OR album IS NULL FROM track
