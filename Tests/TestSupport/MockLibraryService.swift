@@ -17,6 +17,7 @@ public struct MockLibraryService: LibraryService {
     public var trackByPathHandler: @Sendable (RawPath) async throws -> Track? = { _ in throw missing("track(path:)") }
     public var statisticsHandler: @Sendable (LibraryQuery) async throws -> LibraryStatistics = { _ in throw missing("statistics") }
     public var unreadableFilesHandler: @Sendable () async throws -> [StoredFailure] = { throw missing("unreadableFiles") }
+    public var healthHandler: @Sendable () async throws -> LibraryHealth = { throw missing("health") }
     public var pruneHandler: @Sendable (String?, Bool) async throws -> PruneReport = { _, _ in throw missing("prune") }
 
     public init() {}
@@ -33,6 +34,7 @@ public struct MockLibraryService: LibraryService {
     public func track(path: RawPath) async throws -> Track? { try await trackByPathHandler(path) }
     public func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics { try await statisticsHandler(query) }
     public func unreadableFiles() async throws -> [StoredFailure] { try await unreadableFilesHandler() }
+    public func health() async throws -> LibraryHealth { try await healthHandler() }
     public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport { try await pruneHandler(name, dryRun) }
 }
 

@@ -21,6 +21,7 @@ public struct UnimplementedLibraryService: LibraryService {
     public func track(path: RawPath) async throws -> Track? { throw unimplemented("LibraryService.track(path:)") }
     public func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics { throw unimplemented("LibraryService.statistics") }
     public func unreadableFiles() async throws -> [StoredFailure] { throw unimplemented("LibraryService.unreadableFiles") }
+    public func health() async throws -> LibraryHealth { throw unimplemented("LibraryService.health") }
     public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport { throw unimplemented("LibraryService.prune") }
 }
 

@@ -28,6 +28,9 @@ public protocol LibraryService: Sendable {
     func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics
     /// Files the scanner could not read, with reasons.
     func unreadableFiles() async throws -> [StoredFailure]
+    /// What is wrong with every library: damaged, unreadable, missing, duplicate and
+    /// untagged files, and albums with gaps in their track numbers (`kanora doctor`).
+    func health() async throws -> LibraryHealth
     /// Deletes missing tracks for good (of the named library, or all) with their playlist
     /// entries, and says what went; with `dryRun` only says what would go.
     func prune(library name: String?, dryRun: Bool) async throws -> PruneReport

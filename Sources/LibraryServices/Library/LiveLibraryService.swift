@@ -98,6 +98,10 @@ public struct LiveLibraryService: LibraryService {
         try database.reading { try FailureStore.all($0) }
     }
 
+    public func health() async throws -> LibraryHealth {
+        try database.reading { try DoctorStore.health($0) }
+    }
+
     public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport {
         let report = try database.writing { db in
             let libraryID = try name.map { try Self.existingLibrary(named: $0, db).id }

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import LibraryCore
+import LibraryServices
+import LibraryViewModels
+
+extension Kanora {
+    struct Doctor: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Report what is wrong with the library.",
+            discussion: """
+                Lists damaged tracks, files that could not be read, missing tracks, duplicates \
+                (the same audio at several paths), tracks without a title, artist or album tag, \
+                and albums with gaps in their track numbers. It is a report: the exit code is 0 \
+                whatever it finds.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let viewModel = DoctorViewModel(services: try global.services(mustExist: true))
+            await viewModel.load()
+            let state = viewModel.state
+            try state.viewState.throwIfFailed()
+            let console = Console.current
+            if global.json {
+                console.out(JSONOutput.text(state.health))
+                return
+            }
+            for line in DoctorReport.lines(state.health, maxWidth: console.outputWidth) { console.out(line) }
+        }
+    }
+}
