@@ -110,7 +110,7 @@ struct WatchServiceTests {
 
         try harness.write("Artist/Album/02.mp3", title: "Two")
 
-        try await Wait.until("a sync that adds the file", timeout: .seconds(5)) { harness.syncs.contains { $0.summary.added == 1 } }
+        try await Wait.until("a sync that adds the file") { harness.syncs.contains { $0.summary.added == 1 } }
         #expect(try await harness.titles() == ["One", "Two"])
         #expect(harness.syncs.allSatisfy { $0.relativeFolder == "" })
         await harness.remove()
