@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 @testable import LibraryServer
@@ -78,6 +79,23 @@ struct SubsonicAuthTests {
             clock.advance(by: 31)
             #expect(try await client.json("ping").status == "ok")
         }
+    }
+
+    @Test func behindALocalProxyEachForwardedClientIsThrottledAlone() async throws {
+        let throttle = LoginThrottle(maximumFailures: 2, window: 60, lockout: 30)
+        try await ServerHarness(throttle: throttle).test { client in
+            func ping(_ credentials: String, from address: String) async throws -> JSONAnswer {
+                let response = try await client.execute(
+                    uri: "/rest/ping?\(credentials)&f=json", method: .get,
+                    headers: [HTTPField.Name("X-Forwarded-For")!: "10.9.9.9, \(address)"])
+                return try JSONAnswer(response.body)
+            }
+            for _ in 0..<2 { _ = try await ping("u=alice&p=guess", from: "192.168.1.66") }
+            #expect(try await ping(ServerHarness.alice, from: "192.168.1.66").errorCode == 40)
+            #expect(try await ping(ServerHarness.alice, from: "192.168.1.10").status == "ok")
+        }
+        #expect(throttle.lockedSeconds(for: "192.168.1.66") == 30)
+        #expect(throttle.lockedSeconds(for: "10.9.9.9") == nil)
     }
 
     @Test func failuresOutsideTheWindowAreForgotten() {
