@@ -13,6 +13,11 @@ public enum KanoraServer {
         groups: [any SubsonicEndpointGroup.Type] = SubsonicEndpoints.groups
     ) -> Router<SubsonicRequestContext> {
         let router = Router(context: SubsonicRequestContext.self)
+        // Web clients (Feishin, Airsonic-refix) call from their own origin. Credentials
+        // travel in the parameters, never in cookies, so any origin may read the answers.
+        router.add(middleware: CORSMiddleware(
+            allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin, .range],
+            allowMethods: [.get, .post, .head, .options]))
         let dispatcher = SubsonicDispatcher(endpoints: SubsonicEndpoints.table(groups), services: services, state: state)
         router.get("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
         router.post("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }

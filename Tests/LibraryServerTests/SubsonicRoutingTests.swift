@@ -66,6 +66,21 @@ struct SubsonicRoutingTests {
         }
     }
 
+    @Test func webClientsFromAnotherOriginMayCall() async throws {
+        try await ServerHarness().test { client in
+            let preflight = try await client.execute(
+                uri: "/rest/ping.view", method: .options,
+                headers: [.origin: "https://feishin.example", .accessControlRequestMethod: "GET"])
+            #expect(preflight.status == .noContent)
+            #expect(preflight.headers[.accessControlAllowOrigin] == "*")
+            #expect(preflight.headers[.accessControlAllowMethods]?.contains("POST") == true)
+            let answer = try await client.execute(
+                uri: "/rest/ping.view?\(ServerHarness.alice)", method: .get, headers: [.origin: "https://feishin.example"])
+            #expect(answer.headers[.accessControlAllowOrigin] == "*")
+            #expect(String(buffer: answer.body).contains(#"status="ok""#))
+        }
+    }
+
     @Test func everyEndpointNameIsRegisteredOnce() {
         let names = SubsonicEndpoints.groups.flatMap { $0.endpoints.map(\.name) }
         #expect(Set(names).count == names.count)
