@@ -76,7 +76,7 @@ extension LivePlaylistService {
 
     /// Runs `body` on the ordered track ids of a normal playlist inside one transaction,
     /// stores the result and publishes the change.
-    private func edit<T>(_ name: String, _ body: (Playlist, inout [Int64], Connection) throws -> T) throws(LibraryError) -> T {
+    func edit<T>(_ name: String, _ body: (Playlist, inout [Int64], Connection) throws -> T) throws(LibraryError) -> T {
         let (playlistID, result) = try database.writing { db in
             let playlist = try existing(name, db)
             if playlist.isSmart {
