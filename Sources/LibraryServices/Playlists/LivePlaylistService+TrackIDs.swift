@@ -4,7 +4,7 @@ import LibraryCore
 /// Edits by track id and description, as a music server's clients make them.
 extension LivePlaylistService {
     public func add(trackIDs: [Int64], to name: String, at position: Int?) async throws -> Int {
-        try edit(name) { playlist, ids, db in
+        try await edit(name) { playlist, ids, db in
             try Self.ensureTracksExist(trackIDs, db)
             let index = position.map { $0 - 1 } ?? ids.count
             guard (0...ids.count).contains(index) else {
@@ -16,7 +16,7 @@ extension LivePlaylistService {
     }
 
     public func setEntries(trackIDs: [Int64], of name: String) async throws {
-        try edit(name) { _, ids, db in
+        try await edit(name) { _, ids, db in
             try Self.ensureTracksExist(trackIDs, db)
             ids = trackIDs
         }
@@ -25,7 +25,7 @@ extension LivePlaylistService {
     public func setDescription(_ description: String?, of name: String) async throws -> Playlist {
         let text = description.flatMap { $0.isEmpty ? nil : $0 }
         try LiveUserService.checked { () throws(ValidationError) in try PlaylistRules.validateDescription(text) }
-        let playlist = try database.writing { db in
+        let playlist = try await database.writing { db in
             let playlist = try existing(name, db)
             try PlaylistStore.setDescription(text, id: playlist.id, now: now(), db)
             return try withCurrentTotals(try PlaylistStore.find(id: playlist.id, db)!, db)

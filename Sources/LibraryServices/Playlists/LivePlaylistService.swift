@@ -18,19 +18,19 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func playlists() async throws -> [Playlist] {
-        try database.reading { db in try PlaylistStore.all(userID: userID, db).map { try withCurrentTotals($0, db) } }
+        try await database.reading { db in try PlaylistStore.all(userID: userID, db).map { try withCurrentTotals($0, db) } }
     }
 
     public func playlist(named name: String) async throws -> Playlist {
-        try database.reading { db in try withCurrentTotals(try existing(name, db), db) }
+        try await database.reading { db in try withCurrentTotals(try existing(name, db), db) }
     }
 
     public func playlist(id: Int64) async throws -> Playlist {
-        try database.reading { db in try withCurrentTotals(try owned(id: id, db), db) }
+        try await database.reading { db in try withCurrentTotals(try owned(id: id, db), db) }
     }
 
     public func create(_ draft: PlaylistDraft) async throws -> Playlist {
-        let playlist = try database.writing { db in
+        let playlist = try await database.writing { db in
             let frozen = try draft.freeze ? draft.rule.map { try tracks(for: $0.request, db).map(\.id) } : nil
             let stored = draft.freeze ? nil : draft.rule
             let id = try insert(draft, rule: stored, db)
@@ -42,11 +42,11 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func entries(of name: String) async throws -> [PlaylistEntry] {
-        try database.reading { db in try entries(of: try existing(name, db), db) }
+        try await database.reading { db in try entries(of: try existing(name, db), db) }
     }
 
     public func rename(_ name: String, to newName: String) async throws -> Playlist {
-        let playlist = try database.writing { db in
+        let playlist = try await database.writing { db in
             let validName = try PlaylistRules.name.validate(newName)
             let playlist = try existing(name, db)
             try ensureFree(validName, except: playlist.id, db)
@@ -58,7 +58,7 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func duplicate(_ name: String, as newName: String) async throws -> Playlist {
-        let copy = try database.writing { db in
+        let copy = try await database.writing { db in
             let original = try existing(name, db)
             let draft = PlaylistDraft(name: newName, description: original.description, rule: try original.smartRule())
             let id = try insert(draft, rule: draft.rule, db)
@@ -70,7 +70,7 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func freeze(_ name: String) async throws -> Playlist {
-        let playlist = try database.writing { db in
+        let playlist = try await database.writing { db in
             let playlist = try existing(name, db)
             guard let rule = try playlist.smartRule() else {
                 throw LibraryError(.invalidInput, "\"\(playlist.name)\" is not a smart playlist: there is nothing to freeze.")
@@ -85,7 +85,7 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func delete(named name: String) async throws -> Playlist {
-        let playlist = try database.writing { db in
+        let playlist = try await database.writing { db in
             let playlist = try withCurrentTotals(try existing(name, db), db)
             try PlaylistStore.delete(id: playlist.id, db)
             return playlist

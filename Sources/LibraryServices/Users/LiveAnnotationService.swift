@@ -13,14 +13,14 @@ public struct LiveAnnotationService: AnnotationService {
     }
 
     public func star(_ items: [AnnotatedItem], user: Int64) async throws {
-        try database.writing { db in
+        try await database.writing { db in
             try ensureExist(items, db)
             for item in items { try AnnotationStore.star(item, userID: user, now: now(), db) }
         }
     }
 
     public func unstar(_ items: [AnnotatedItem], user: Int64) async throws {
-        try database.writing { db in
+        try await database.writing { db in
             try ensureExist(items, db)
             for item in items { try AnnotationStore.unstar(item, userID: user, db) }
         }
@@ -31,25 +31,25 @@ public struct LiveAnnotationService: AnnotationService {
         if let stored, !(1...5).contains(stored) {
             throw LibraryError(.invalidInput, "A rating of \(stored) is not valid: rate from 1 to 5, or 0 to remove the rating.")
         }
-        try database.writing { db in
+        try await database.writing { db in
             try ensureExist([item], db)
             try AnnotationStore.setRating(stored, for: item, userID: user, db)
         }
     }
 
     public func scrobble(trackID: Int64, at date: Date, user: Int64) async throws {
-        try database.writing { db in
+        try await database.writing { db in
             try ensureExist([.track(trackID)], db)
             try AnnotationStore.recordPlay(trackID: trackID, at: date, userID: user, db)
         }
     }
 
     public func annotations(for items: [AnnotatedItem], user: Int64) async throws -> [AnnotatedItem: Annotation] {
-        try database.reading { db in try AnnotationStore.annotations(for: items, userID: user, db) }
+        try await database.reading { db in try AnnotationStore.annotations(for: items, userID: user, db) }
     }
 
     public func playQueue(user: Int64) async throws -> PlayQueue? {
-        try database.reading { db in try PlayQueueStore.find(userID: user, db) }
+        try await database.reading { db in try PlayQueueStore.find(userID: user, db) }
     }
 
     public func savePlayQueue(_ queue: PlayQueue, user: Int64) async throws {
@@ -59,7 +59,7 @@ public struct LiveAnnotationService: AnnotationService {
         if queue.positionMs < 0 {
             throw LibraryError(.invalidInput, "The position \(queue.positionMs) ms is negative: give 0 or more.")
         }
-        try database.writing { db in
+        try await database.writing { db in
             guard !queue.trackIDs.isEmpty else { return try PlayQueueStore.delete(userID: user, db) }
             try ensureExist(Array(Set(queue.trackIDs)).sorted().map(AnnotatedItem.track), db)
             try PlayQueueStore.save(queue, userID: user, db)

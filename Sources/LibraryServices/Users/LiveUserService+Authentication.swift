@@ -7,12 +7,12 @@ import Synchronization
 /// when the sealed bytes change (a `passwd` in another process shows up at once).
 extension LiveUserService {
     public func authenticate(name: String, password: String) async throws -> User? {
-        guard let (user, stored) = try storedPassword(name) else { return nil }
+        guard let (user, stored) = try await storedPassword(name) else { return nil }
         return Secrets.equal(Array(stored.utf8), Array(password.utf8)) ? user : nil
     }
 
     public func authenticate(name: String, token: String, salt: String) async throws -> User? {
-        guard let (user, stored) = try storedPassword(name) else { return nil }
+        guard let (user, stored) = try await storedPassword(name) else { return nil }
         let expected = Secrets.hex(Insecure.MD5.hash(data: Data((stored + salt).utf8)))
         return Secrets.equal(Array(expected.utf8), Array(token.lowercased().utf8)) ? user : nil
     }
@@ -20,19 +20,19 @@ extension LiveUserService {
     public func authenticate(apiKey: String) async throws -> User? {
         guard apiKey.hasPrefix(APIKey.prefix), apiKey.utf8.count < 200 else { return nil }
         let hash = APIKey.hash(apiKey)
-        guard let found = try database.reading({ db in try APIKeyStore.find(keyHash: hash, db) }) else { return nil }
+        guard let found = try await database.reading({ db in try APIKeyStore.find(keyHash: hash, db) }) else { return nil }
         // A write per request would cap the server's rate: the date is kept to the hour.
         let now = now()
         if found.lastUsedAt.map({ now.timeIntervalSince($0) > 3600 }) ?? true {
-            try? database.write { db in try APIKeyStore.touch(keyID: found.keyID, now: now, db) }
+            try? await database.asyncWrite { db in try APIKeyStore.touch(keyID: found.keyID, now: now, db) }
         }
         return found.user
     }
 
     /// The user and their password in clear, when they have one.
-    private func storedPassword(_ name: String) throws(LibraryError) -> (User, String)? {
+    private func storedPassword(_ name: String) async throws(LibraryError) -> (User, String)? {
         guard name.utf8.count <= 4 * UserRules.name.maxLength,
-              let (user, sealed) = try database.reading({ db in try UserStore.credentials(name: name, db) }),
+              let (user, sealed) = try await database.reading({ db in try UserStore.credentials(name: name, db) }),
               let sealed
         else { return nil }
         if let password = passwords.password(for: user.id, sealed: sealed) { return (user, password) }

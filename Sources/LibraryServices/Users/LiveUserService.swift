@@ -18,18 +18,18 @@ public struct LiveUserService: UserService {
     }
 
     public func users() async throws -> [User] {
-        try database.reading { db in try UserStore.all(db) }
+        try await database.reading { db in try UserStore.all(db) }
     }
 
     public func user(named name: String) async throws -> User {
-        try database.reading { db in try existing(name, db) }
+        try await database.reading { db in try existing(name, db) }
     }
 
     public func addUser(named name: String, password: String, isAdmin: Bool) async throws -> User {
         let validName = try Self.checked { () throws(ValidationError) in try UserRules.name.validate(name) }
         try Self.checked { () throws(ValidationError) in try UserRules.validatePassword(password) }
         let sealed = try sealer.seal(password)
-        return try database.writing { db in
+        return try await database.writing { db in
             if let other = try UserStore.find(name: validName, db) {
                 throw LibraryError(.conflict, "A user named \"\(other.name)\" already exists: choose another name.")
             }
@@ -38,7 +38,7 @@ public struct LiveUserService: UserService {
     }
 
     public func removeUser(named name: String) async throws -> User {
-        let user = try database.writing { db in
+        let user = try await database.writing { db in
             let user = try existing(name, db)
             if user.id == User.localID {
                 throw LibraryError(.invalidInput, "\"\(user.name)\" is the local user the command line acts as: it cannot be removed.")
@@ -53,7 +53,7 @@ public struct LiveUserService: UserService {
     public func setPassword(_ password: String, forUser name: String) async throws {
         try Self.checked { () throws(ValidationError) in try UserRules.validatePassword(password) }
         let sealed = try sealer.seal(password)
-        let id = try database.writing { db in
+        let id = try await database.writing { db in
             let user = try existing(name, db)
             try UserStore.setPassword(id: user.id, sealed: sealed, db)
             return user.id
@@ -63,7 +63,7 @@ public struct LiveUserService: UserService {
 
     public func createAPIKey(forUser name: String) async throws -> String {
         let key = APIKey.generate()
-        try database.writing { db in
+        try await database.writing { db in
             let user = try existing(name, db)
             try APIKeyStore.insert(userID: user.id, keyHash: APIKey.hash(key), now: now(), db)
         }
