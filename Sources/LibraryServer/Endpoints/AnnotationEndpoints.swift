@@ -95,8 +95,11 @@ enum AnnotationEndpoints: SubsonicEndpointGroup {
         return .payload(list)
     }
 
+    /// The saved queue; a user who never saved one gets an empty queue changed at 1970, so
+    /// that a client syncing by date keeps its own.
     private static func playQueue(_ request: SubsonicRequest) async throws -> SubsonicReply {
-        guard let queue = try await request.services.annotations.playQueue(user: request.user.id) else { return .ok }
+        let queue = try await request.services.annotations.playQueue(user: request.user.id)
+            ?? PlayQueue(trackIDs: [], currentTrackID: nil, positionMs: 0, changedAt: Date(timeIntervalSince1970: 0), changedBy: nil)
         var tracks: [Track] = []
         for id in queue.trackIDs {
             if let track = try await request.services.library.track(id: id) { tracks.append(track) }
