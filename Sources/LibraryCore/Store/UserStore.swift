@@ -27,9 +27,12 @@ public enum UserStore {
     /// A user and their sealed password (nil: none set), for a login: the exact spelling
     /// is one indexed lookup; another case costs one pass over the (small) table.
     public static func credentials(name: String, _ db: Connection) throws -> (user: User, sealedPassword: [UInt8]?)? {
-        guard let id = try id(named: name, db) else { return nil }
-        let statement = try db.cachedStatement("SELECT u.id, u.name, u.is_admin, u.password_sealed, u.created_at FROM user u WHERE u.id = ?")
-        guard let row = try statement.rows([id]).first else { return nil }
+        let sql = "SELECT id, name, is_admin, password_sealed, created_at FROM user WHERE"
+        var row = try db.cachedStatement("\(sql) name = ?").rows([name]).first
+        if row == nil, let id = try id(named: name, db) {
+            row = try db.cachedStatement("\(sql) id = ?").rows([id]).first
+        }
+        guard let row else { return nil }
         let sealed: [UInt8]? = row[3]
         let user = User(
             id: row[0] ?? 0, name: row[1] ?? "", isAdmin: row[2] ?? false, hasPassword: sealed != nil,
