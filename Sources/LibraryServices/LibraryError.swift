@@ -11,6 +11,8 @@ public struct LibraryError: Error, Equatable, Sendable, LocalizedError {
         case notFound
         /// The change would collide with something that exists (duplicate name).
         case conflict
+        /// The item exists but belongs to another user (their playlist).
+        case forbidden
         /// A folder or file on disk is missing, unreadable or of the wrong kind.
         case fileSystem
         /// The database is not usable (not Kanora's, newer, busy, corrupt).

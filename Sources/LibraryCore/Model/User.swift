@@ -12,12 +12,15 @@ public struct User: Sendable, Equatable, Codable, Identifiable {
     /// Whether a password is set (only then can the user log in with Subsonic credentials).
     public var hasPassword: Bool
     public var createdAt: Date
+    /// How many API keys the user has.
+    public var apiKeyCount: Int
 
-    public init(id: Int64, name: String, isAdmin: Bool, hasPassword: Bool, createdAt: Date) {
+    public init(id: Int64, name: String, isAdmin: Bool, hasPassword: Bool, createdAt: Date, apiKeyCount: Int = 0) {
         self.id = id
         self.name = name
         self.isAdmin = isAdmin
         self.hasPassword = hasPassword
         self.createdAt = createdAt
+        self.apiKeyCount = apiKeyCount
     }
 }

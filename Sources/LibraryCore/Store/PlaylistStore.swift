@@ -25,6 +25,18 @@ public enum PlaylistStore {
         try db.row("\(select) WHERE p.id = ?", [id]).map(decode)
     }
 
+    /// The id of the user a playlist belongs to; nil when there is no such playlist.
+    public static func owner(ofPlaylist id: Int64, _ db: Connection) throws -> Int64? {
+        try db.scalar("SELECT user_id FROM playlist WHERE id = ?", [id])
+    }
+
+    /// Sets or clears a playlist's description; it must already be validated.
+    public static func setDescription(_ description: String?, id: Int64, now: Date, _ db: Connection) throws {
+        try db.execute(
+            "UPDATE playlist SET description = ?, updated_at = ? WHERE id = ?",
+            [description, Int64(now.timeIntervalSince1970), id])
+    }
+
     /// Creates a playlist; fields must already be validated.
     public static func insert(
         name: String, description: String?, smartQuery: String?, smartSort: String?, smartLimit: Int?,

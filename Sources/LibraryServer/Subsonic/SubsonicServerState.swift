@@ -6,6 +6,8 @@ public final class SubsonicServerState: Sendable {
     public let configuration: ServerConfiguration
     public let throttle: LoginThrottle
     public let scans: ScanMonitor
+    /// What each user is playing now (getNowPlaying).
+    public let nowPlaying = NowPlaying()
 
     public init(configuration: ServerConfiguration, throttle: LoginThrottle = LoginThrottle(), scans: ScanMonitor? = nil) {
         self.configuration = configuration

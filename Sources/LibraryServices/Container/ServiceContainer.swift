@@ -21,14 +21,19 @@ public struct ServiceContainer: Sendable {
     public let feed: ChangeFeed
     /// The clock, so tests can pin "now".
     public let now: @Sendable () -> Date
+    private let userPlaylists: @Sendable (Int64) -> any PlaylistService
 
     public init(
         library: any LibraryService, scanner: any ScanService, playlists: any PlaylistService,
         watcher: any WatchService = UnimplementedWatchService(), users: any UserService = UnimplementedUserService(),
         annotations: any AnnotationService = UnimplementedAnnotationService(),
         browse: any BrowseService = UnimplementedBrowseService(), artwork: any ArtworkService = UnimplementedArtworkService(),
-        feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init
+        feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init,
+        playlistsForUser: (@Sendable (Int64) -> any PlaylistService)? = nil
     ) {
+        self.userPlaylists = playlistsForUser ?? { userID in
+            userID == User.localID ? playlists : UnimplementedPlaylistService()
+        }
         self.library = library
         self.scanner = scanner
         self.playlists = playlists
@@ -39,6 +44,11 @@ public struct ServiceContainer: Sendable {
         self.artwork = artwork
         self.feed = feed
         self.now = now
+    }
+
+    /// The playlists of one user (`playlists` is the local user's, the CLI's).
+    public func playlists(for userID: Int64) -> any PlaylistService {
+        userPlaylists(userID)
     }
 
     /// Live services over the database at `databaseURL` (created and migrated if new) and TagLib.
@@ -52,7 +62,7 @@ public struct ServiceContainer: Sendable {
         // The database's own files (and journal, lock) never trigger a sync, should they lie in a library.
         return try open(
             .file(databaseURL.path), reader: reader, files: .beside(databaseURL),
-            ignoredNames: [databaseURL.lastPathComponent])
+            sealer: .keyFile(PasswordSealer.keyFileURL(beside: databaseURL)), ignoredNames: [databaseURL.lastPathComponent])
     }
 
     /// Live services over a fresh in-memory database: for tests and previews.
@@ -60,7 +70,7 @@ public struct ServiceContainer: Sendable {
         reader: any TagReader = TagLibReader(), scanFiles: ScanFiles = ScanFiles(),
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(LibraryError) -> ServiceContainer {
-        try open(.inMemory, reader: reader, files: scanFiles, now: now)
+        try open(.inMemory, reader: reader, files: scanFiles, sealer: .inMemory(), now: now)
     }
 
     /// Any subset of fakes; the services not given fail loudly when called.
@@ -80,7 +90,7 @@ public struct ServiceContainer: Sendable {
     }
 
     private static func open(
-        _ location: Connection.Location, reader: any TagReader, files: ScanFiles, ignoredNames: [String] = [],
+        _ location: Connection.Location, reader: any TagReader, files: ScanFiles, sealer: PasswordSealer, ignoredNames: [String] = [],
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(LibraryError) -> ServiceContainer {
         let database: DatabaseQueue
@@ -96,6 +106,9 @@ public struct ServiceContainer: Sendable {
             library: library, scanner: scanner,
             playlists: LivePlaylistService(database: database, feed: feed, now: now),
             watcher: LiveWatchService(library: library, scanner: scanner, feed: feed, ignoredNamePrefixes: ignoredNames, now: now),
-            feed: feed, now: now)
+            users: LiveUserService(database: database, sealer: sealer, now: now),
+            annotations: LiveAnnotationService(database: database, now: now),
+            feed: feed, now: now,
+            playlistsForUser: { LivePlaylistService(database: database, feed: feed, userID: $0, now: now) })
     }
 }

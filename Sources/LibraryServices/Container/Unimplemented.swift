@@ -50,6 +50,9 @@ public struct UnimplementedPlaylistService: PlaylistService {
     public func create(_ draft: PlaylistDraft) async throws -> Playlist { throw unimplemented("PlaylistService.create") }
     public func entries(of name: String) async throws -> [PlaylistEntry] { throw unimplemented("PlaylistService.entries") }
     public func add(_ requests: [ListRequest], to name: String, at position: Int?) async throws -> Int { throw unimplemented("PlaylistService.add") }
+    public func add(trackIDs: [Int64], to name: String, at position: Int?) async throws -> Int { throw unimplemented("PlaylistService.add(trackIDs:)") }
+    public func setEntries(trackIDs: [Int64], of name: String) async throws { throw unimplemented("PlaylistService.setEntries") }
+    public func setDescription(_ description: String?, of name: String) async throws -> Playlist { throw unimplemented("PlaylistService.setDescription") }
     public func remove(positions: [Int], from name: String) async throws -> Int { throw unimplemented("PlaylistService.remove(positions:)") }
     public func remove(matching query: LibraryQuery, from name: String) async throws -> Int { throw unimplemented("PlaylistService.remove(matching:)") }
     public func move(from: Int, to: Int, in name: String) async throws { throw unimplemented("PlaylistService.move") }

@@ -76,7 +76,7 @@ extension LivePlaylistService {
 
     /// Runs `body` on the ordered track ids of a normal playlist inside one transaction,
     /// stores the result and publishes the change.
-    private func edit<T: Sendable>(
+    func edit<T: Sendable>(
         _ name: String, _ body: @escaping @Sendable (Playlist, inout [Int64], Connection) throws -> T
     ) async throws(LibraryError) -> T {
         let (playlistID, result) = try await database.writing { db in

@@ -1,17 +1,19 @@
 import Foundation
 import LibraryCore
 
-/// `PlaylistService` over SQLite.
+/// `PlaylistService` over SQLite, for the playlists of one user: another user's playlists
+/// are invisible (by name) and forbidden (by id).
 public struct LivePlaylistService: PlaylistService {
     let database: DatabaseQueue
     let feed: ChangeFeed
     let now: @Sendable () -> Date
-    /// The owner of the playlists (the default local user).
-    let userID: Int64 = 1
+    /// The owner of the playlists (by default the local user the CLI acts as).
+    public let userID: Int64
 
-    public init(database: DatabaseQueue, feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(database: DatabaseQueue, feed: ChangeFeed, userID: Int64 = User.localID, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.feed = feed
+        self.userID = userID
         self.now = now
     }
 
@@ -24,12 +26,7 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func playlist(id: Int64) async throws -> Playlist {
-        try await database.reading { db in
-            guard let playlist = try PlaylistStore.find(id: id, db) else {
-                throw LibraryError(.notFound, "No playlist with id \(id): it may have been deleted; see `kanora playlist list`.")
-            }
-            return try withCurrentTotals(playlist, db)
-        }
+        try await database.reading { db in try withCurrentTotals(try owned(id: id, db), db) }
     }
 
     public func create(_ draft: PlaylistDraft) async throws -> Playlist {
@@ -98,6 +95,18 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     // MARK: Shared helpers (called inside a transaction)
+
+    /// The playlist with this id; `.notFound` when there is none, `.forbidden` when it is
+    /// another user's.
+    func owned(id: Int64, _ db: Connection) throws -> Playlist {
+        guard let owner = try PlaylistStore.owner(ofPlaylist: id, db) else {
+            throw LibraryError(.notFound, "No playlist with id \(id): it may have been deleted; see `kanora playlist list`.")
+        }
+        guard owner == userID else {
+            throw LibraryError(.forbidden, "Playlist \(id) belongs to another user.")
+        }
+        return try PlaylistStore.find(id: id, db)!
+    }
 
     func existing(_ name: String, _ db: Connection) throws -> Playlist {
         if let playlist = try PlaylistStore.find(name: name, userID: userID, db) { return playlist }

@@ -1,7 +1,7 @@
 import Foundation
 import LibraryCore
 
-/// Manages the local user's playlists. Every edit is one transaction: a failed edit
+/// Manages one user's playlists (the CLI's: the local user's). Every edit is one transaction: a failed edit
 /// changes nothing. Positions are 1-based and contiguous after every edit.
 ///
 /// A smart playlist (one with a `SmartRule`) is evaluated whenever it is read; its entries
@@ -11,7 +11,7 @@ public protocol PlaylistService: Sendable {
     func playlists() async throws -> [Playlist]
     /// The playlist with this name (ignoring case); throws `.notFound`.
     func playlist(named name: String) async throws -> Playlist
-    /// The playlist with this id; throws `.notFound`.
+    /// The playlist with this id; throws `.notFound`, or `.forbidden` for another user's.
     func playlist(id: Int64) async throws -> Playlist
     /// Creates a playlist after validating its fields (`PlaylistRules`) and its rule.
     func create(_ draft: PlaylistDraft) async throws -> Playlist
@@ -21,6 +21,13 @@ public protocol PlaylistService: Sendable {
     /// another) at `position` (nil: at the end); returns how many were added. Throws
     /// `.notFound` when nothing matches, adding nothing.
     func add(_ requests: [ListRequest], to name: String, at position: Int?) async throws -> Int
+    /// Inserts these tracks, in this order (repeats allowed), at `position` (nil: at the
+    /// end); throws `.notFound` naming the first unknown id, adding nothing.
+    func add(trackIDs: [Int64], to name: String, at position: Int?) async throws -> Int
+    /// Replaces every entry with these tracks, in this order; unknown ids change nothing.
+    func setEntries(trackIDs: [Int64], of name: String) async throws
+    /// Sets (nil or empty: removes) the description, checked by `PlaylistRules`.
+    func setDescription(_ description: String?, of name: String) async throws -> Playlist
     /// Removes the entries at these positions; returns how many were removed.
     func remove(positions: [Int], from name: String) async throws -> Int
     /// Removes every entry whose track matches `query`; returns how many were removed.

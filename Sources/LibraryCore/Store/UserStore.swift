@@ -1,0 +1,72 @@
+import Foundation
+
+/// SQL for the `user` table. Passwords arrive and leave sealed: this layer never sees one
+/// in clear.
+public enum UserStore {
+    static let select = """
+        SELECT u.id, u.name, u.is_admin, u.password_sealed IS NOT NULL, u.created_at,
+               (SELECT count(*) FROM api_key k WHERE k.user_id = u.id)
+        FROM user u
+        """
+
+    /// Every user, by name.
+    public static func all(_ db: Connection) throws -> [User] {
+        try db.rows("\(select) ORDER BY u.name").map(decode)
+    }
+
+    /// The user with this id, if any.
+    public static func find(id: Int64, _ db: Connection) throws -> User? {
+        try db.row("\(select) WHERE u.id = ?", [id]).map(decode)
+    }
+
+    /// The user with this name (ignoring case), if any.
+    public static func find(name: String, _ db: Connection) throws -> User? {
+        try id(named: name, db).flatMap { try find(id: $0, db) }
+    }
+
+    /// A user and their sealed password (nil: none set), for a login: the exact spelling
+    /// is one indexed lookup; another case costs one pass over the (small) table.
+    public static func credentials(name: String, _ db: Connection) throws -> (user: User, sealedPassword: [UInt8]?)? {
+        let sql = "SELECT id, name, is_admin, password_sealed, created_at FROM user WHERE"
+        var row = try db.cachedStatement("\(sql) name = ?").rows([name]).first
+        if row == nil, let id = try id(named: name, db) {
+            row = try db.cachedStatement("\(sql) id = ?").rows([id]).first
+        }
+        guard let row else { return nil }
+        let sealed: [UInt8]? = row[3]
+        let user = User(
+            id: row[0] ?? 0, name: row[1] ?? "", isAdmin: row[2] ?? false, hasPassword: sealed != nil,
+            createdAt: Date(timeIntervalSince1970: Double(row[4] as Int64? ?? 0)))
+        return (user, sealed)
+    }
+
+    /// Adds a user; the name must already be validated and free.
+    public static func insert(name: String, isAdmin: Bool, sealedPassword: [UInt8]?, now: Date, _ db: Connection) throws -> User {
+        try db.execute(
+            "INSERT INTO user (name, is_admin, password_sealed, created_at) VALUES (?, ?, ?, ?)",
+            [name, isAdmin, sealedPassword, Int64(now.timeIntervalSince1970)])
+        return User(id: db.lastInsertedRowID, name: name, isAdmin: isAdmin, hasPassword: sealedPassword != nil, createdAt: now.wholeSeconds)
+    }
+
+    /// Replaces a user's sealed password.
+    public static func setPassword(id: Int64, sealed: [UInt8], _ db: Connection) throws {
+        try db.execute("UPDATE user SET password_sealed = ? WHERE id = ?", [sealed, id])
+    }
+
+    /// Deletes a user with their playlists, annotations, keys and play queue (cascades).
+    public static func delete(id: Int64, _ db: Connection) throws {
+        try db.execute("DELETE FROM user WHERE id = ?", [id])
+    }
+
+    private static func id(named name: String, _ db: Connection) throws -> Int64? {
+        if let id: Int64 = try db.scalar("SELECT id FROM user WHERE name = ?", [name]) { return id }
+        let key = UserRules.name.key(for: name)
+        return try db.rows("SELECT id, name FROM user").first { UserRules.name.key(for: $0[1] ?? "") == key }?[0]
+    }
+
+    static func decode(_ row: Row) -> User {
+        User(
+            id: row[0] ?? 0, name: row[1] ?? "", isAdmin: row[2] ?? false, hasPassword: row[3] ?? false,
+            createdAt: Date(timeIntervalSince1970: Double(row[4] as Int64? ?? 0)), apiKeyCount: row[5] ?? 0)
+    }
+}

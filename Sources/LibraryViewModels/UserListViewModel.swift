@@ -1,0 +1,62 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+
+/// The users who may log in to `kanora serve`, and the edits `kanora user` makes.
+public final class UserListViewModel: ViewModel {
+    /// Everything a view shows.
+    public struct State: Sendable, Equatable {
+        public var viewState: ViewState = .idle
+        public var users: [User] = []
+
+        public init(viewState: ViewState = .idle, users: [User] = []) {
+            self.viewState = viewState
+            self.users = users
+        }
+    }
+
+    private let services: ServiceContainer
+    /// Where the state lives: `state` and `updates()` come from `ViewModel`.
+    public let store: StateStore<State>
+
+    public init(services: ServiceContainer, state: State = State()) {
+        self.services = services
+        self.store = StateStore(state)
+    }
+
+    /// Loads every user.
+    public func load() async {
+        set { $0.viewState = .loading }
+        do {
+            let users = try await services.users.users()
+            set { $0 = State(viewState: .loaded, users: users) }
+        } catch {
+            set { $0.viewState = .failed(.wrap(error)) }
+        }
+    }
+
+    /// Adds a user with a password.
+    public func add(_ name: String, password: String, isAdmin: Bool) async throws -> User {
+        try await services.users.addUser(named: name, password: password, isAdmin: isAdmin)
+    }
+
+    /// Removes a user with their playlists, marks and keys.
+    public func remove(_ name: String) async throws -> User {
+        try await services.users.removeUser(named: name)
+    }
+
+    /// Replaces a user's password.
+    public func setPassword(_ password: String, for name: String) async throws {
+        try await services.users.setPassword(password, forUser: name)
+    }
+
+    /// Creates an API key; the returned text is the only copy.
+    public func createAPIKey(for name: String) async throws -> String {
+        try await services.users.createAPIKey(forUser: name)
+    }
+
+    /// A view model showing `state`, over services that fail if called: for tests and previews.
+    public static func stub(_ state: State = State(viewState: .loaded)) -> UserListViewModel {
+        UserListViewModel(services: .mock(), state: state)
+    }
+}

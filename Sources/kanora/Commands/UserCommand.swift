@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import LibraryCore
+import LibraryServices
+import LibraryViewModels
+
+extension Kanora {
+    struct UserCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "user",
+            abstract: "Manage the users who log in to `kanora serve`, their passwords and API keys.",
+            discussion: """
+                Passwords are typed twice without echo, or read as one line from stdin with \
+                --password-stdin. They are stored encrypted with a key kept in a private file \
+                beside the database (DATABASE-secret, mode 0600); API keys are stored hashed and \
+                shown only once. The command line acts as the user "local".
+                """,
+            subcommands: [ListUsers.self, Add.self, Remove.self, Passwd.self, Key.self],
+            defaultSubcommand: ListUsers.self)
+    }
+}
+
+/// Helpers shared by the user subcommands.
+enum UserCLI {
+    /// Checks a user name with the one rule (`UserRules`), as a usage error.
+    static func validateName(_ name: String) throws {
+        do { _ = try UserRules.name.validate(name) } catch { throw ArgumentParser.ValidationError(error.message) }
+    }
+
+    /// A user view model over the database; `create` makes the database if it is new.
+    static func viewModel(_ global: GlobalOptions, create: Bool = false) throws -> UserListViewModel {
+        UserListViewModel(services: try global.services(mustExist: !create))
+    }
+}
+
+extension Kanora.UserCommand {
+    struct ListUsers: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the users.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let viewModel = try UserCLI.viewModel(global)
+            await viewModel.load()
+            let state = viewModel.state
+            try state.viewState.throwIfFailed()
+            let console = Console.current
+            if global.json {
+                console.out(JSONOutput.text(state.users.map(UserJSON.init)))
+                return
+            }
+            var table = TextTable(columns: [
+                .init(title: "NAME", flexible: true), .init(title: "ADMIN"), .init(title: "PASSWORD"),
+                .init(title: "KEYS", rightAligned: true),
+            ])
+            table.rows = state.users.map { [$0.name, $0.isAdmin ? "yes" : "no", $0.hasPassword ? "set" : "none", String($0.apiKeyCount)] }
+            for line in table.render(maxWidth: console.outputWidth) { console.out(line) }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a user with a password.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The user's name (ignoring case, unique).") var name: String
+        @Flag(help: "Let the user administer the server.") var admin = false
+        @Flag(help: "Read the password as one line from stdin instead of prompting.") var passwordStdin = false
+
+        func validate() throws { try UserCLI.validateName(name) }
+
+        func run() async throws {
+            let viewModel = try UserCLI.viewModel(global, create: true)
+            let password = try PasswordInput.current.newPassword(fromStdin: passwordStdin)
+            let user = try await viewModel.add(name, password: password, isAdmin: admin)
+            if !global.quiet { Console.current.out("Added user \"\(user.name)\"\(user.isAdmin ? " (admin)" : "").") }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a user with their playlists, stars, ratings, play counts and keys.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The user's name.") var name: String
+
+        func run() async throws {
+            let user = try await UserCLI.viewModel(global).remove(name)
+            if !global.quiet { Console.current.out("Removed user \"\(user.name)\".") }
+        }
+    }
+
+    struct Passwd: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set a user's password.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The user's name.") var name: String
+        @Flag(help: "Read the password as one line from stdin instead of prompting.") var passwordStdin = false
+
+        func run() async throws {
+            let viewModel = try UserCLI.viewModel(global)
+            let password = try PasswordInput.current.newPassword(fromStdin: passwordStdin)
+            try await viewModel.setPassword(password, for: name)
+            if !global.quiet { Console.current.err("Password of \"\(name)\" changed.") }
+        }
+    }
+
+    struct Key: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an API key for a user and print it (only this once: it is stored hashed).")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The user's name.") var name: String
+
+        func run() async throws {
+            let key = try await UserCLI.viewModel(global).createAPIKey(for: name)
+            Console.current.out(key)
+            if !global.quiet { Console.current.err("This is the only time the key is shown: keep it somewhere safe.") }
+        }
+    }
+}
+
+/// One user in `kanora user list --json`.
+struct UserJSON: Encodable {
+    let user: User
+
+    enum Keys: String, CodingKey { case id, name, admin, hasPassword, apiKeys, created }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(user.id, forKey: .id)
+        try c.encode(user.name, forKey: .name)
+        try c.encode(user.isAdmin, forKey: .admin)
+        try c.encode(user.hasPassword, forKey: .hasPassword)
+        try c.encode(user.apiKeyCount, forKey: .apiKeys)
+        try c.encode(Formatting.timestamp(user.createdAt), forKey: .created)
+    }
+}
