@@ -52,7 +52,7 @@ public struct ServiceContainer: Sendable {
         // The database's own files (and journal, lock) never trigger a sync, should they lie in a library.
         return try open(
             .file(databaseURL.path), reader: reader, files: .beside(databaseURL),
-            ignoredNames: [databaseURL.lastPathComponent])
+            ignoredNames: [databaseURL.lastPathComponent], coverCache: .beside(databaseURL))
     }
 
     /// Live services over a fresh in-memory database: for tests and previews.
@@ -81,7 +81,7 @@ public struct ServiceContainer: Sendable {
 
     private static func open(
         _ location: Connection.Location, reader: any TagReader, files: ScanFiles, ignoredNames: [String] = [],
-        now: @escaping @Sendable () -> Date = Date.init
+        coverCache: CoverCache? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) throws(LibraryError) -> ServiceContainer {
         let database: DatabaseQueue
         do {
@@ -96,6 +96,7 @@ public struct ServiceContainer: Sendable {
             library: library, scanner: scanner,
             playlists: LivePlaylistService(database: database, feed: feed, now: now),
             watcher: LiveWatchService(library: library, scanner: scanner, feed: feed, ignoredNamePrefixes: ignoredNames, now: now),
+            artwork: LiveArtworkService(database: database, cache: coverCache),
             feed: feed, now: now)
     }
 }
