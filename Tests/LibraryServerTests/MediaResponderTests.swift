@@ -17,10 +17,10 @@ struct MediaResponderTests {
         let file = try #require(MediaFile(path: Fixtures.path(Self.fixture), contentType: "audio/flac", downloadName: "Jóga.flac"))
         let router = Router()
         router.on("/file", method: .get) { request, context in
-            try await MediaResponder().response(for: file, request: request, context: context)
+            try await MediaResponder().response(for: file, request: request, logger: context.logger)
         }
         router.on("/file", method: .head) { request, context in
-            try await MediaResponder().response(for: file, request: request, context: context)
+            try await MediaResponder().response(for: file, request: request, logger: context.logger)
         }
         try await Application(router: router).test(.router) { client in try await test(client, file) }
     }

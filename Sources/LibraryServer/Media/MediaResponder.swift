@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 
 /// Sends a `MediaFile` with byte ranges, validators and a streamed body.
 ///
@@ -15,7 +16,7 @@ struct MediaResponder: Sendable {
     }
 
     /// The response to `request` for `file`; a HEAD request gets the headers only.
-    func response(for file: MediaFile, request: Request, context: some RequestContext) async throws -> Response {
+    func response(for file: MediaFile, request: Request, logger: Logger) async throws -> Response {
         var range = ByteRange.parse(request.headers[.range], size: file.size)
         if range != .whole, let ifRange = request.headers[.ifRange], !file.matches(ifRange: ifRange) {
             range = .whole
@@ -46,7 +47,25 @@ struct MediaResponder: Sendable {
             return Response(status: status, headers: headers, body: ResponseBody())
         }
         let body = try await fileIO.loadFile(
-            path: file.path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: context)
+            path: file.path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: FileContext(logger: logger))
         return Response(status: status, headers: headers, body: body)
+    }
+}
+
+/// The request context FileIO asks for, which it uses for its logger only: handlers that
+/// answer with a file (Subsonic's stream) are not given the router's context.
+struct FileContext: RequestContext {
+    struct Source: RequestContextSource {
+        let logger: Logger
+    }
+
+    var coreContext: CoreRequestContextStorage
+
+    init(source: Source) {
+        coreContext = CoreRequestContextStorage(source: source)
+    }
+
+    init(logger: Logger) {
+        self.init(source: Source(logger: logger))
     }
 }
