@@ -1,6 +1,7 @@
 import LibraryCore
 import LibraryServices
 import Testing
+import TestSupport
 
 @Suite("Lyrics from tags")
 struct LyricsTests {
@@ -36,5 +37,15 @@ struct LyricsTests {
         #expect(Lyrics.embedded(in: metadata).isEmpty)
         metadata.otherTags = ["LYRICS": ["one"], "LYRICS:ENG": ["two"], "UNSYNCEDLYRICS": ["three", " "], "MOOD": ["sad"]]
         #expect(Lyrics.embedded(in: metadata).map { $0.lines.map(\.text) } == [["one"], ["two"], ["three"]])
+    }
+
+    @Test("lyrics tags survive the TagLib reader: Tests/Fixtures/lyrics")
+    func fromFiles() throws {
+        let synced = try TagLibReader().read(Fixtures.path("lyrics/synced.flac")).metadata
+        #expect(Lyrics.embedded(in: synced) == [Lyrics(isSynced: true, lines: [
+            Lyrics.Line(startMs: 1000, text: "Hello there"), Lyrics.Line(startMs: 2500, text: "Second line"),
+        ])])
+        let plain = try TagLibReader().read(Fixtures.path("lyrics/plain.flac")).metadata
+        #expect(Lyrics.embedded(in: plain).first?.lines.map(\.text) == ["Plain words", "More words"])
     }
 }
