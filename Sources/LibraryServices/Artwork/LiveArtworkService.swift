@@ -31,6 +31,11 @@ public struct LiveArtworkService: ArtworkService {
 
     public func cover(for item: ArtworkItem, size: Int?) async throws -> Artwork {
         if let size, size < 1 { throw LibraryError(.invalidInput, "The cover size must be at least 1 pixel, not \(size).") }
+        return try await OffCooperativePool.run { [self] in try findCover(for: item, size: size) }
+    }
+
+    /// The cover of `item`, blocking: database, TagLib, file reads and libgd.
+    func findCover(for item: ArtworkItem, size: Int?) throws(LibraryError) -> Artwork {
         let groups = try candidateGroups(for: item)
         for group in groups {
             if let artwork = try cover(from: group, size: size) { return artwork }
