@@ -29,6 +29,7 @@ public enum SubsonicEndpoints {
     public static var groups: [any SubsonicEndpointGroup.Type] {
         [
             SystemEndpoints.self,
+            MediaEndpoints.self,
         ]
     }
 
