@@ -124,6 +124,13 @@ struct MediaEndpointsTests {
             }
             let embedded = try await client.execute(uri: Self.uri("getCoverArt", "id=tr-\(library.ids["tagged.flac"]!)&size=64"), method: .get)
             #expect(ImageInfo.dimensions(of: Data(buffer: embedded.body))! == (8, 8))
+            // Folder ids (fo-N) as getMusicDirectory gives them: one of the few folders is Cover/.
+            var folderCovers: [Data] = []
+            for folder in 1...8 {
+                let response = try await client.execute(uri: Self.uri("getCoverArt", "id=fo-\(folder)"), method: .get)
+                if response.headers[.contentType] == "image/jpeg" { folderCovers.append(Data(buffer: response.body)) }
+            }
+            #expect(folderCovers.contains(try library.bytes("Cover/cover.jpg")))
             for query in ["id=tr-\(library.ids["plain.flac"]!)", "id=pl-1", "id=tr-\(song)&size=0", "id=tr-\(song)&size=big"] {
                 let answer = try await client.json("getCoverArt", "\(ServerHarness.alice)&\(query)")
                 #expect(answer.status == "failed", "\(query)")

@@ -40,6 +40,24 @@ struct ArtworkServiceTests {
         #expect(ImageInfo.dimensions(of: folder.data)! == (300, 200))
     }
 
+    @Test("a folder's cover: its image first, else its tracks' embedded picture")
+    func folderCover() async throws {
+        let library = try await ArtworkTestLibrary()
+        defer { library.remove() }
+        let service = library.service()
+        func folder(of name: String) throws -> Int64 {
+            let id: Int64? = try library.database.read { try $0.scalar("SELECT folder_id FROM track WHERE id = ?", [try library.id(name)]) }
+            return try #require(id)
+        }
+        let withImage = try await service.cover(for: .folder(try folder(of: "tagged.flac")), size: nil)
+        #expect(ImageInfo.dimensions(of: withImage.data)! == (300, 200))
+        let embeddedOnly = try await service.cover(for: .folder(try folder(of: "wma.wma")), size: nil)
+        #expect(ImageInfo.dimensions(of: embeddedOnly.data)! == (8, 8))
+        for id in [try folder(of: "id3v1.mp3"), 999_999] {
+            await #expect { try await service.cover(for: .folder(id), size: nil) } throws: { ($0 as? LibraryError)?.code == .notFound }
+        }
+    }
+
     @Test("every fixture with cover art yields its embedded JPEG through TagLib",
           arguments: try Fixtures.expected().files.filter { $0.value.hasCoverArt == true }.keys.sorted())
     func embeddedPictureOfEachFormat(_ name: String) throws {

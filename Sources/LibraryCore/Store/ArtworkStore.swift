@@ -30,6 +30,15 @@ public enum ArtworkStore {
             """, [id, limit], db)
     }
 
+    /// The folder `id`'s path and its present tracks, by path; nil when there is no such folder.
+    public static func folder(id: Int64, limit: Int, _ db: Connection) throws -> (path: RawPath, tracks: [Candidate])? {
+        guard let bytes: [UInt8] = try db.scalar("SELECT path FROM folder WHERE id = ?", [id]) else { return nil }
+        let tracks = try candidates("""
+            SELECT \(columns) FROM track t WHERE t.folder_id = ? AND t.missing_since IS NULL ORDER BY t.path_text LIMIT ?
+            """, [id, limit], db)
+        return (RawPath(bytes: bytes), tracks)
+    }
+
     /// The present tracks of artist `id`'s albums, album by album: the albums they are the
     /// album artist of first, then those they appear on; earliest year first.
     public static func candidates(artistID id: Int64, limit: Int, _ db: Connection) throws -> [Candidate] {

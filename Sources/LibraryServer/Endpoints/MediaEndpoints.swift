@@ -39,7 +39,7 @@ enum MediaEndpoints: SubsonicEndpointGroup {
         return track
     }
 
-    /// The cover of a song, album or artist id (as the browse answers give them in
+    /// The cover of a song, album, artist or folder id (as the browse answers give them in
     /// `coverArt`), fitted into `size`×`size` when asked.
     static func coverArt(_ request: SubsonicRequest) async throws -> SubsonicReply {
         let id = try SubsonicID(parsing: try request.parameters.required("id"))
@@ -50,6 +50,7 @@ enum MediaEndpoints: SubsonicEndpointGroup {
         case .track: item = .track(id.value)
         case .album: item = .album(id.value)
         case .artist: item = .artist(id.value)
+        case .folder: item = .folder(id.value)
         default: throw SubsonicError.notFound("No cover art for \(id)")
         }
         let artwork = try await request.services.artwork.cover(for: item, size: size)

@@ -20,12 +20,15 @@ public enum ArtworkItem: Sendable, Hashable, CustomStringConvertible {
     case album(Int64)
     /// An artist: the cover of their first album that has one.
     case artist(Int64)
+    /// A folder (as the scanner walked it): its image, else its first track's embedded picture.
+    case folder(Int64)
 
     public var description: String {
         switch self {
         case .track(let id): "track \(id)"
         case .album(let id): "album \(id)"
         case .artist(let id): "artist \(id)"
+        case .folder(let id): "folder \(id)"
         }
     }
 }

@@ -36,6 +36,7 @@ public struct LiveArtworkService: ArtworkService {
 
     /// The cover of `item`, blocking: database, TagLib, file reads and libgd.
     func findCover(for item: ArtworkItem, size: Int?) throws(LibraryError) -> Artwork {
+        if case .folder(let id) = item { return try folderCover(id: id, size: size) }
         let groups = try candidateGroups(for: item)
         for group in groups {
             if let artwork = try cover(from: group, size: size) { return artwork }
@@ -53,6 +54,8 @@ public struct LiveArtworkService: ArtworkService {
         case .album(let id):
             let tracks = try database.reading { try ArtworkStore.candidates(albumID: id, limit: Self.candidateLimit, $0) }
             return tracks.isEmpty ? [] : [tracks]
+        case .folder:
+            return []
         case .artist(let id):
             let tracks = try database.reading { try ArtworkStore.candidates(artistID: id, limit: Self.candidateLimit, $0) }
             var groups: [[ArtworkStore.Candidate]] = []
@@ -65,6 +68,20 @@ public struct LiveArtworkService: ArtworkService {
             }
             return groups
         }
+    }
+
+    /// A folder's image, else the first embedded picture among its tracks.
+    func folderCover(id: Int64, size: Int?) throws(LibraryError) -> Artwork {
+        guard let folder = try database.reading({ try ArtworkStore.folder(id: id, limit: Self.candidateLimit, $0) }) else {
+            throw LibraryError(.notFound, "There is no folder \(id).")
+        }
+        if let image = CoverFiles.folderImage(in: folder.path), let artwork = try cover(at: image, embedded: false, size: size) {
+            return artwork
+        }
+        for track in folder.tracks where track.hasEmbeddedCover {
+            if let artwork = try cover(at: track.path, embedded: true, size: size) { return artwork }
+        }
+        throw LibraryError(.notFound, "No cover art for folder \(id): no cover image in it and no embedded picture in its tracks.")
     }
 
     /// The first cover among `group`'s embedded pictures, then its folders' images.
