@@ -161,6 +161,10 @@ struct MediaEndpointsTests {
             let missing = try await client.json("getLyrics", "\(ServerHarness.alice)&artist=Nobody&title=Nothing")
             #expect(missing.status == "ok")
             #expect(missing["lyrics"]?["value"] == nil)
+            for query in ["artist=%21%21&title=%22%22%22", "title=", ""] {
+                let odd = try await client.json("getLyrics", "\(ServerHarness.alice)&\(query)")
+                #expect(odd.status == "ok", "\(query)")
+            }
         }
     }
 }

@@ -32,7 +32,12 @@ enum LyricsAnswers {
         let artist = request.parameters.string("artist")?.trimmingCharacters(in: .whitespaces) ?? ""
         let title = request.parameters.string("title")?.trimmingCharacters(in: .whitespaces) ?? ""
         guard !title.isEmpty else { return .payload(SubsonicNode("lyrics")) }
-        let candidates = try await request.services.library.search("\(artist) \(title)", limit: 50)
+        let candidates: [Track]
+        do {
+            candidates = try await request.services.library.search("\(artist) \(title)", limit: 50)
+        } catch let error as LibraryError where error.code == .invalidInput {
+            return .payload(SubsonicNode("lyrics"))  // words search cannot use ("!!!"): no match
+        }
         let same = { (a: String, b: String) in a.compare(b, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
         for track in candidates where same(track.title, title) {
             guard artist.isEmpty || track.metadata.artists.contains(where: { same($0, artist) }) else { continue }

@@ -26,6 +26,9 @@ enum MediaEndpoints: SubsonicEndpointGroup {
         let track = try await presentTrack(request)
         let name = download ? String(decoding: track.path.lastComponent, as: UTF8.self) : nil
         let type = AudioContentType.of(format: track.metadata.format)
+        guard track.path.isValidUTF8 else {
+            throw SubsonicError.generic("Song \(SubsonicID.track(track.id)) cannot be streamed: its file name is not UTF-8.")
+        }
         guard let file = MediaFile(path: track.path, contentType: type, downloadName: name) else {
             throw SubsonicError.notFound("The file of song \(SubsonicID.track(track.id)) is gone since the last sync.")
         }
