@@ -38,6 +38,23 @@ struct ImageResizerTests {
         }
     }
 
+    @Test("a header claiming billions of pixels is refused before decoding")
+    func pixelBomb() {
+        var header = png.prefix(24)
+        header.replaceSubrange(header.startIndex + 16..<header.startIndex + 24, with: [UInt8](repeating: 0xFF, count: 8))
+        #expect(ImageInfo.dimensions(of: header)! == (0xFFFF_FFFF, 0xFFFF_FFFF))
+        #expect { try ImageResizer.fit(header + png.dropFirst(24), in: 10) } throws: {
+            ($0 as? LibraryError)?.message.contains("too large") == true
+        }
+    }
+
+    @Test("headers cut anywhere never crash the dimension reader")
+    func truncatedHeaders() {
+        for data in [jpeg, png] {
+            for length in 0..<min(data.count, 700) { _ = ImageInfo.dimensions(of: data.prefix(length)) }
+        }
+    }
+
     @Test("headers give dimensions and formats")
     func headers() {
         #expect(ImageFormat(of: jpeg) == .jpeg)

@@ -21,7 +21,8 @@ public enum ImageResizer {
         }
         if let (width, height) = ImageInfo.dimensions(of: data) {
             if width <= size && height <= size { return nil }
-            guard width * height <= maximumPixels else {
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            guard !overflow, pixels <= maximumPixels else {
                 throw LibraryError(.fileSystem, "The cover is too large to resize (\(width)×\(height) pixels).")
             }
         }
