@@ -116,10 +116,11 @@ public struct LiveArtworkService: ArtworkService {
         return resized
     }
 
-    /// The picture embedded in the audio file at `path`, through TagLib.
+    /// The picture embedded in the audio file at `path`, through TagLib (none over 32 MiB).
     static func embeddedPicture(at path: RawPath) -> Data? {
         guard let picture = path.withCString({ ctaglib_read_picture($0) }) else { return nil }
         defer { ctaglib_picture_free(picture) }
+        guard picture.pointee.size <= CoverFiles.maximumImageBytes else { return nil }
         return Data(bytes: picture.pointee.data, count: picture.pointee.size)
     }
 
