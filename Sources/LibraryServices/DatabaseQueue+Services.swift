@@ -1,13 +1,14 @@
 import LibraryCore
 
 extension DatabaseQueue {
-    /// `read`, with every error turned into a `LibraryError`.
-    func reading<T>(_ body: (Connection) throws -> T) throws(LibraryError) -> T {
-        do { return try read(body) } catch { throw LibraryError.wrap(error) }
+    /// `asyncRead` (off Swift's cooperative threads), with every error turned into a `LibraryError`.
+    func reading<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws(LibraryError) -> T {
+        do { return try await asyncRead(body) } catch { throw LibraryError.wrap(error) }
     }
 
-    /// `write` (one transaction), with every error turned into a `LibraryError`.
-    func writing<T>(_ body: (Connection) throws -> T) throws(LibraryError) -> T {
-        do { return try write(body) } catch { throw LibraryError.wrap(error) }
+    /// `asyncWrite` (one transaction, off Swift's cooperative threads), with every error
+    /// turned into a `LibraryError`.
+    func writing<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws(LibraryError) -> T {
+        do { return try await asyncWrite(body) } catch { throw LibraryError.wrap(error) }
     }
 }

@@ -4,7 +4,8 @@ import Synchronization
 import TestKit
 import TestSupport
 
-/// `kanora watch` running in-process in the background, its output captured as it comes.
+/// `kanora watch` (or another long-running command: `command: "serve"`) running in-process
+/// in the background, its output captured as it comes.
 struct WatchCLIRun {
     private let console = Console(capturing: true)
     private let task: Task<Void, Never>
@@ -14,13 +15,13 @@ struct WatchCLIRun {
         let value = Mutex<Int32?>(nil)
     }
 
-    /// Starts `kanora watch ARGUMENTS --database DATABASE`.
-    init(_ arguments: [String], database: String) {
+    /// Starts `kanora COMMAND ARGUMENTS --database DATABASE`.
+    init(_ arguments: [String], database: String, command: String = "watch") {
         let (console, code) = (self.console, ExitBox())
         self.code = code
         task = Task {
             let result = await Console.$current.withValue(console) {
-                await Kanora.run(["watch"] + arguments + ["--database", database])
+                await Kanora.run([command] + arguments + ["--database", database])
             }
             code.value.withLock { $0 = result }
         }
@@ -49,7 +50,7 @@ struct WatchCLIRun {
 
     /// The exit code once the command has ended (nil if it still runs after `timeout`).
     func exitCode(timeout: Duration = .seconds(15)) async -> Int32? {
-        try? await Wait.until("kanora watch to exit", timeout: timeout) { [code] in code.value.withLock { $0 } != nil }
+        try? await Wait.until("the command to exit", timeout: timeout) { [code] in code.value.withLock { $0 } != nil }
         return code.value.withLock { $0 }
     }
 }

@@ -27,7 +27,9 @@ public enum Database {
         if case .file = location {
             reader = try Connection(location: location, readOnly: true)
         }
-        return DatabaseQueue(location: location, writer: writer, reader: reader)
+        return DatabaseQueue(location: location, writer: writer, reader: reader) {
+            try Connection(location: location, readOnly: true)
+        }
     }
 
     /// The writer connection; SQLite may already refuse a non-database file here.

@@ -1,18 +1,32 @@
 import Foundation
 
-/// Thread-safe access to one database: a writer connection, and for files a separate
-/// reader connection so reads (WAL snapshots) never wait for a write batch to commit.
+/// Thread-safe access to one database: a writer connection and, for files, a pool of
+/// reader connections, so reads (WAL snapshots) run side by side and never wait for a
+/// write batch to commit. In-memory databases have the one connection.
+///
+/// The synchronous `read` and `write` block the calling thread; async code uses
+/// `asyncRead` and `asyncWrite`, which run the same work on `DatabaseExecutor`'s threads,
+/// never on Swift's cooperative threads.
 public final class DatabaseQueue: Sendable {
+    /// How many reader connections a file database opens at most (lazily, as reads overlap).
+    public static let defaultReaderCount = 4
+
     private let writer: SerializedConnection
-    private let reader: SerializedConnection?
+    private let readers: ConnectionPool?
     /// Where the database lives.
     public let location: Connection.Location
 
     /// Wraps already-configured connections. Use `Database.open` for a migrated database.
-    init(location: Connection.Location, writer: Connection, reader: Connection?) {
+    ///
+    /// - Parameter openReader: opens another reader connection, up to `readerCount` in all
+    ///   counting `reader`.
+    init(
+        location: Connection.Location, writer: Connection, reader: Connection?,
+        readerCount: Int = DatabaseQueue.defaultReaderCount, openReader: @escaping @Sendable () throws -> Connection
+    ) {
         self.location = location
         self.writer = SerializedConnection(writer)
-        self.reader = reader.map(SerializedConnection.init)
+        self.readers = reader.map { ConnectionPool(first: $0, capacity: max(1, readerCount), open: openReader) }
     }
 
     /// Runs `body` inside a write transaction (`BEGIN IMMEDIATE`); rolls back if it throws.
@@ -29,17 +43,32 @@ public final class DatabaseQueue: Sendable {
 
     /// Runs `body` in a read transaction, so all its queries see one consistent snapshot.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        try (reader ?? writer).withConnection { connection in
-            if connection.isInTransaction { return try body(connection) }
-            try connection.execute("BEGIN DEFERRED")
-            do {
-                let result = try body(connection)
-                try connection.execute("COMMIT")
-                return result
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
-            }
+        if let readers {
+            return try readers.withConnection { try Self.readTransaction($0, body) }
+        }
+        return try writer.withConnection { try Self.readTransaction($0, body) }
+    }
+
+    /// `read`, run on a database thread while the caller's task is suspended.
+    public func asyncRead<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await DatabaseExecutor.shared.run { try self.read(body) }
+    }
+
+    /// `write` (one transaction), run on a database thread while the caller's task is suspended.
+    public func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await DatabaseExecutor.shared.run { try self.write(body) }
+    }
+
+    private static func readTransaction<T>(_ connection: Connection, _ body: (Connection) throws -> T) throws -> T {
+        if connection.isInTransaction { return try body(connection) }
+        try connection.execute("BEGIN DEFERRED")
+        do {
+            let result = try body(connection)
+            try connection.execute("COMMIT")
+            return result
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
         }
     }
 }
@@ -57,5 +86,49 @@ private final class SerializedConnection: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(connection)
+    }
+}
+
+/// Reader connections, each used by one thread at a time: a read takes an idle one, opens
+/// another while fewer than `capacity` exist, or waits for one to be returned.
+private final class ConnectionPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var idle: [Connection]
+    private var opened: Int
+    private let capacity: Int
+    private let open: @Sendable () throws -> Connection
+
+    init(first: Connection, capacity: Int, open: @escaping @Sendable () throws -> Connection) {
+        idle = [first]
+        opened = 1
+        self.capacity = capacity
+        self.open = open
+    }
+
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        let connection = try checkOut()
+        defer { checkIn(connection) }
+        return try body(connection)
+    }
+
+    private func checkOut() throws -> Connection {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let connection = idle.popLast() { return connection }
+            if opened < capacity {
+                let connection = try open()
+                opened += 1
+                return connection
+            }
+            condition.wait()
+        }
+    }
+
+    private func checkIn(_ connection: Connection) {
+        condition.lock()
+        idle.append(connection)
+        condition.signal()
+        condition.unlock()
     }
 }

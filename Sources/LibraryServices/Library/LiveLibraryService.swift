@@ -14,15 +14,15 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func libraries() async throws -> [Library] {
-        try database.reading { try LibraryStore.all($0) }
+        try await database.reading { try LibraryStore.all($0) }
     }
 
     public func library(named name: String) async throws -> Library {
-        try database.reading { try Self.existingLibrary(named: name, $0) }
+        try await database.reading { try Self.existingLibrary(named: name, $0) }
     }
 
     public func renameLibrary(named name: String, to newName: String) async throws -> Library {
-        let library = try database.writing { db in
+        let library = try await database.writing { db in
             let validName = try LibraryRules.name.validate(newName)
             var library = try Self.existingLibrary(named: name, db)
             if let other = try LibraryStore.find(name: validName, db), other.id != library.id {
@@ -37,7 +37,7 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func removeLibrary(named name: String) async throws -> Library {
-        let library = try database.writing { db in
+        let library = try await database.writing { db in
             let library = try Self.existingLibrary(named: name, db)
             try LibraryStore.delete(id: library.id, db)
             try CatalogStore.deleteOrphans(db)
@@ -51,7 +51,7 @@ public struct LiveLibraryService: LibraryService {
     public func tracks(_ request: ListRequest) async throws -> [Track] {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks)
-        return try database.reading {
+        return try await database.reading {
             try TrackStore.tracks(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, $0)
         }
     }
@@ -59,7 +59,7 @@ public struct LiveLibraryService: LibraryService {
     public func albums(_ request: ListRequest) async throws -> [AlbumSummary] {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .albums)).sql(for: .albums)
-        return try database.reading {
+        return try await database.reading {
             try CatalogStore.albums(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, $0)
         }
     }
@@ -67,7 +67,7 @@ public struct LiveLibraryService: LibraryService {
     public func artists(_ request: ListRequest) async throws -> [ArtistSummary] {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .artists)).sql(for: .artists)
-        return try database.reading {
+        return try await database.reading {
             try CatalogStore.artists(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, $0)
         }
     }
@@ -75,35 +75,35 @@ public struct LiveLibraryService: LibraryService {
     public func search(_ text: String, limit: Int?) async throws -> [Track] {
         let query: SearchQuery
         do { query = try SearchQuery.parse(text) } catch { throw LibraryError.wrap(error) }
-        return try database.reading { try TrackStore.search(query, limit: limit, $0) }
+        return try await database.reading { try TrackStore.search(query, limit: limit, $0) }
     }
 
     public func track(id: Int64) async throws -> Track? {
-        try database.reading { try TrackStore.find(id: id, $0) }
+        try await database.reading { try TrackStore.find(id: id, $0) }
     }
 
     public func track(path: RawPath) async throws -> Track? {
-        try database.reading { try TrackStore.find(path: path, $0) }
+        try await database.reading { try TrackStore.find(path: path, $0) }
     }
 
     public func statistics(matching query: LibraryQuery) async throws -> LibraryStatistics {
         let condition = query.condition(now: now())
         if query.isEmpty {
-            return try database.reading { try StatisticsStore.statistics($0) }
+            return try await database.reading { try StatisticsStore.statistics($0) }
         }
-        return try database.reading { try StatisticsStore.statistics(where: condition, $0) }
+        return try await database.reading { try StatisticsStore.statistics(where: condition, $0) }
     }
 
     public func unreadableFiles() async throws -> [StoredFailure] {
-        try database.reading { try FailureStore.all($0) }
+        try await database.reading { try FailureStore.all($0) }
     }
 
     public func health() async throws -> LibraryHealth {
-        try database.reading { try DoctorStore.health($0) }
+        try await database.reading { try DoctorStore.health($0) }
     }
 
     public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport {
-        let report = try database.writing { db in
+        let report = try await database.writing { db in
             let libraryID = try name.map { try Self.existingLibrary(named: $0, db).id }
             return try PruneStore.prune(libraryID: libraryID, dryRun: dryRun, db)
         }

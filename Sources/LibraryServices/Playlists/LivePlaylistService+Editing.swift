@@ -5,7 +5,7 @@ import LibraryCore
 /// transaction, so positions stay contiguous and a failed edit changes nothing.
 extension LivePlaylistService {
     public func add(_ requests: [ListRequest], to name: String, at position: Int?) async throws -> Int {
-        try edit(name) { playlist, ids, db in
+        try await edit(name) { playlist, ids, db in
             let added = try requests.flatMap { try tracks(for: $0, db).map(\.id) }
             guard !added.isEmpty else {
                 let asked = requests.map(\.query.description).joined(separator: "; ")
@@ -26,7 +26,7 @@ extension LivePlaylistService {
     }
 
     public func remove(positions: [Int], from name: String) async throws -> Int {
-        try edit(name) { playlist, ids, _ in
+        try await edit(name) { playlist, ids, _ in
             let unique = Set(positions)
             if let bad = positions.first(where: { $0 < 1 || $0 > ids.count }) {
                 throw Self.outOfRange(bad, playlist, count: ids.count)
@@ -38,7 +38,7 @@ extension LivePlaylistService {
 
     public func remove(matching query: LibraryQuery, from name: String) async throws -> Int {
         let condition = query.condition(now: now())
-        return try edit(name) { playlist, ids, db in
+        return try await edit(name) { playlist, ids, db in
             let matching = try PlaylistStore.trackIDs(playlistID: playlist.id, matching: condition, db)
             let before = ids.count
             ids.removeAll { matching.contains($0) }
@@ -50,7 +50,7 @@ extension LivePlaylistService {
     }
 
     public func move(from: Int, to: Int, in name: String) async throws {
-        try edit(name) { playlist, ids, _ in
+        try await edit(name) { playlist, ids, _ in
             for position in [from, to] where position < 1 || position > ids.count {
                 throw Self.outOfRange(position, playlist, count: ids.count)
             }
@@ -59,14 +59,14 @@ extension LivePlaylistService {
     }
 
     public func clear(_ name: String) async throws -> Int {
-        try edit(name) { _, ids, _ in
+        try await edit(name) { _, ids, _ in
             defer { ids.removeAll() }
             return ids.count
         }
     }
 
     public func dedupe(_ name: String) async throws -> Int {
-        try edit(name) { _, ids, _ in
+        try await edit(name) { _, ids, _ in
             var seen = Set<Int64>()
             let before = ids.count
             ids = ids.filter { seen.insert($0).inserted }
@@ -76,8 +76,10 @@ extension LivePlaylistService {
 
     /// Runs `body` on the ordered track ids of a normal playlist inside one transaction,
     /// stores the result and publishes the change.
-    private func edit<T>(_ name: String, _ body: (Playlist, inout [Int64], Connection) throws -> T) throws(LibraryError) -> T {
-        let (playlistID, result) = try database.writing { db in
+    private func edit<T: Sendable>(
+        _ name: String, _ body: @escaping @Sendable (Playlist, inout [Int64], Connection) throws -> T
+    ) async throws(LibraryError) -> T {
+        let (playlistID, result) = try await database.writing { db in
             let playlist = try existing(name, db)
             if playlist.isSmart {
                 throw LibraryError(.invalidInput, "\"\(playlist.name)\" is a smart playlist: its entries come from its query. Freeze it first with `kanora playlist freeze \"\(playlist.name)\"`.")

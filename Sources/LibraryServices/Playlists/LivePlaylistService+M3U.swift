@@ -11,7 +11,7 @@ extension LivePlaylistService {
         }
         let baseDirectory = fileURL.deletingLastPathComponent().standardizedFileURL.path
         let draft = PlaylistDraft(name: name ?? fileURL.deletingPathExtension().lastPathComponent)
-        let result = try database.writing { db in
+        let result = try await database.writing { db in
             var ids: [Int64] = []
             var unmatched: [M3UEntry] = []
             for entry in entries {

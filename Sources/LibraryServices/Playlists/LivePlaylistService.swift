@@ -16,15 +16,15 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func playlists() async throws -> [Playlist] {
-        try database.reading { db in try PlaylistStore.all(userID: userID, db).map { try withCurrentTotals($0, db) } }
+        try await database.reading { db in try PlaylistStore.all(userID: userID, db).map { try withCurrentTotals($0, db) } }
     }
 
     public func playlist(named name: String) async throws -> Playlist {
-        try database.reading { db in try withCurrentTotals(try existing(name, db), db) }
+        try await database.reading { db in try withCurrentTotals(try existing(name, db), db) }
     }
 
     public func playlist(id: Int64) async throws -> Playlist {
-        try database.reading { db in
+        try await database.reading { db in
             guard let playlist = try PlaylistStore.find(id: id, db) else {
                 throw LibraryError(.notFound, "No playlist with id \(id): it may have been deleted; see `kanora playlist list`.")
             }
@@ -33,7 +33,7 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func create(_ draft: PlaylistDraft) async throws -> Playlist {
-        let playlist = try database.writing { db in
+        let playlist = try await database.writing { db in
             let frozen = try draft.freeze ? draft.rule.map { try tracks(for: $0.request, db).map(\.id) } : nil
             let stored = draft.freeze ? nil : draft.rule
             let id = try insert(draft, rule: stored, db)
@@ -45,11 +45,11 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func entries(of name: String) async throws -> [PlaylistEntry] {
-        try database.reading { db in try entries(of: try existing(name, db), db) }
+        try await database.reading { db in try entries(of: try existing(name, db), db) }
     }
 
     public func rename(_ name: String, to newName: String) async throws -> Playlist {
-        let playlist = try database.writing { db in
+        let playlist = try await database.writing { db in
             let validName = try PlaylistRules.name.validate(newName)
             let playlist = try existing(name, db)
             try ensureFree(validName, except: playlist.id, db)
@@ -61,7 +61,7 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func duplicate(_ name: String, as newName: String) async throws -> Playlist {
-        let copy = try database.writing { db in
+        let copy = try await database.writing { db in
             let original = try existing(name, db)
             let draft = PlaylistDraft(name: newName, description: original.description, rule: try original.smartRule())
             let id = try insert(draft, rule: draft.rule, db)
@@ -73,7 +73,7 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func freeze(_ name: String) async throws -> Playlist {
-        let playlist = try database.writing { db in
+        let playlist = try await database.writing { db in
             let playlist = try existing(name, db)
             guard let rule = try playlist.smartRule() else {
                 throw LibraryError(.invalidInput, "\"\(playlist.name)\" is not a smart playlist: there is nothing to freeze.")
@@ -88,7 +88,7 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func delete(named name: String) async throws -> Playlist {
-        let playlist = try database.writing { db in
+        let playlist = try await database.writing { db in
             let playlist = try withCurrentTotals(try existing(name, db), db)
             try PlaylistStore.delete(id: playlist.id, db)
             return playlist
