@@ -31,73 +31,69 @@ public struct LiveArtworkService: ArtworkService {
 
     public func cover(for item: ArtworkItem, size: Int?) async throws -> Artwork {
         if let size, size < 1 { throw LibraryError(.invalidInput, "The cover size must be at least 1 pixel, not \(size).") }
-        return try await OffCooperativePool.run { [self] in try findCover(for: item, size: size) }
+        guard let places = try await places(for: item) else {
+            throw LibraryError(.notFound, "There is no \(item) (or all its files are missing).")
+        }
+        return try await OffCooperativePool.run { [self] in try firstCover(of: item, in: places, size: size) }
     }
 
-    /// The cover of `item`, blocking: database, TagLib, file reads and libgd.
-    func findCover(for item: ArtworkItem, size: Int?) throws(LibraryError) -> Artwork {
-        if case .folder(let id) = item { return try folderCover(id: id, size: size) }
-        let groups = try candidateGroups(for: item)
-        for group in groups {
-            if let artwork = try cover(from: group, size: size) { return artwork }
+    /// The first cover found in `places`, blocking: TagLib, file reads and libgd.
+    func firstCover(of item: ArtworkItem, in places: [Place], size: Int?) throws(LibraryError) -> Artwork {
+        for place in places {
+            let path: RawPath?
+            let embedded: Bool
+            switch place {
+            case .embedded(let file): (path, embedded) = (file, true)
+            case .imageIn(let folder): (path, embedded) = (CoverFiles.folderImage(in: folder), false)
+            }
+            if let path, let artwork = try cover(at: path, embedded: embedded, size: size) { return artwork }
         }
-        if groups.isEmpty { throw LibraryError(.notFound, "There is no \(item) (or all its files are missing).") }
         throw LibraryError(.notFound, "No cover art for \(item): no embedded picture and no cover image in its folder.")
     }
 
-    /// The candidate tracks, one group per album, in the order their covers are tried.
-    func candidateGroups(for item: ArtworkItem) throws(LibraryError) -> [[ArtworkStore.Candidate]] {
+    /// Where a cover may be, in the order to look.
+    enum Place: Sendable, Equatable {
+        /// The picture embedded in this audio file.
+        case embedded(RawPath)
+        /// The best cover image file in this folder.
+        case imageIn(RawPath)
+    }
+
+    /// The places to look for `item`'s cover, from the database; nil when there is no such item.
+    ///
+    /// Album by album (an artist has several), the embedded pictures of its tracks, then the
+    /// images in their folders; a folder's own image comes before its tracks' pictures.
+    func places(for item: ArtworkItem) async throws(LibraryError) -> [Place]? {
+        let limit = Self.candidateLimit
         switch item {
         case .track(let id):
-            let tracks = try database.reading { try ArtworkStore.candidates(trackID: id, $0) }
-            return tracks.isEmpty ? [] : [tracks]
+            return Self.places(try await database.reading { try ArtworkStore.candidates(trackID: id, $0) })
         case .album(let id):
-            let tracks = try database.reading { try ArtworkStore.candidates(albumID: id, limit: Self.candidateLimit, $0) }
-            return tracks.isEmpty ? [] : [tracks]
-        case .folder:
-            return []
+            return Self.places(try await database.reading { try ArtworkStore.candidates(albumID: id, limit: limit, $0) })
         case .artist(let id):
-            let tracks = try database.reading { try ArtworkStore.candidates(artistID: id, limit: Self.candidateLimit, $0) }
-            var groups: [[ArtworkStore.Candidate]] = []
-            for track in tracks {
-                if let last = groups.last?.last, last.albumID == track.albumID {
-                    groups[groups.count - 1].append(track)
-                } else {
-                    groups.append([track])
-                }
+            return Self.places(try await database.reading { try ArtworkStore.candidates(artistID: id, limit: limit, $0) })
+        case .folder(let id):
+            guard let folder = try await database.reading({ try ArtworkStore.folder(id: id, limit: limit, $0) }) else { return nil }
+            return [.imageIn(folder.path)] + folder.tracks.filter(\.hasEmbeddedCover).map { .embedded($0.path) }
+        }
+    }
+
+    /// Each album's embedded pictures, then its folders' images, album after album; nil for no tracks.
+    static func places(_ tracks: [ArtworkStore.Candidate]) -> [Place]? {
+        guard !tracks.isEmpty else { return nil }
+        var groups: [[ArtworkStore.Candidate]] = []
+        for track in tracks {
+            if let last = groups.last?.last, last.albumID == track.albumID {
+                groups[groups.count - 1].append(track)
+            } else {
+                groups.append([track])
             }
-            return groups
         }
-    }
-
-    /// A folder's image, else the first embedded picture among its tracks.
-    func folderCover(id: Int64, size: Int?) throws(LibraryError) -> Artwork {
-        guard let folder = try database.reading({ try ArtworkStore.folder(id: id, limit: Self.candidateLimit, $0) }) else {
-            throw LibraryError(.notFound, "There is no folder \(id).")
+        return groups.flatMap { group -> [Place] in
+            var folders: [RawPath] = []
+            for track in group where !folders.contains(track.path.parent) { folders.append(track.path.parent) }
+            return group.filter(\.hasEmbeddedCover).map { .embedded($0.path) } + folders.map { .imageIn($0) }
         }
-        if let image = CoverFiles.folderImage(in: folder.path), let artwork = try cover(at: image, embedded: false, size: size) {
-            return artwork
-        }
-        for track in folder.tracks where track.hasEmbeddedCover {
-            if let artwork = try cover(at: track.path, embedded: true, size: size) { return artwork }
-        }
-        throw LibraryError(.notFound, "No cover art for folder \(id): no cover image in it and no embedded picture in its tracks.")
-    }
-
-    /// The first cover among `group`'s embedded pictures, then its folders' images.
-    func cover(from group: [ArtworkStore.Candidate], size: Int?) throws(LibraryError) -> Artwork? {
-        for track in group where track.hasEmbeddedCover {
-            if let artwork = try cover(at: track.path, embedded: true, size: size) { return artwork }
-        }
-        var folders: [RawPath] = []
-        for track in group where !folders.contains(track.path.parent) {
-            folders.append(track.path.parent)
-        }
-        for folder in folders {
-            guard let image = CoverFiles.folderImage(in: folder) else { continue }
-            if let artwork = try cover(at: image, embedded: false, size: size) { return artwork }
-        }
-        return nil
     }
 
     /// The cover held by the file at `path` (its embedded picture, or the image file
