@@ -26,17 +26,24 @@ enum LyricsAnswers {
         return node
     }
 
+    /// The answer when nothing matches: `value` is required, so an empty one.
+    static var noLyrics: SubsonicNode {
+        var node = SubsonicNode("lyrics")
+        node.text = ""
+        return node
+    }
+
     /// Subsonic `getLyrics`: the first track whose title and artist match (ignoring case)
     /// and that has lyrics; an empty `lyrics` element when none does.
     static func byArtistAndTitle(_ request: SubsonicRequest) async throws -> SubsonicReply {
         let artist = request.parameters.string("artist")?.trimmingCharacters(in: .whitespaces) ?? ""
         let title = request.parameters.string("title")?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !title.isEmpty else { return .payload(SubsonicNode("lyrics")) }
+        guard !title.isEmpty else { return .payload(noLyrics) }
         let candidates: [Track]
         do {
             candidates = try await request.services.library.search("\(artist) \(title)", limit: 50)
         } catch let error as LibraryError where error.code == .invalidInput {
-            return .payload(SubsonicNode("lyrics"))  // words search cannot use ("!!!"): no match
+            return .payload(noLyrics)  // words search cannot use ("!!!"): no match
         }
         let same = { (a: String, b: String) in a.compare(b, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
         for track in candidates where same(track.title, title) {
@@ -46,6 +53,6 @@ enum LyricsAnswers {
             node.text = lyrics.lines.map(\.text).joined(separator: "\n")
             return .payload(node)
         }
-        return .payload(SubsonicNode("lyrics"))
+        return .payload(noLyrics)
     }
 }
