@@ -20,6 +20,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libgd decodes, resizes and encodes cover art (JPEG, PNG, GIF, WebP, BMP). No
+        // pkgConfig: gdlib.pc's -DAVIF_DLL is a flag SwiftPM refuses with a warning, and gd.h
+        // lives in /usr/include anyway.
+        .systemLibrary(
+            name: "CGD",
+            providers: [.apt(["libgd-dev"])]
+        ),
         .target(
             name: "CTagLib",
             linkerSettings: [.linkedLibrary("tag")]
@@ -27,7 +34,7 @@ let package = Package(
         .target(name: "LibraryCore", dependencies: ["CSQLite"]),
         .target(
             name: "LibraryServices",
-            dependencies: ["LibraryCore", "CTagLib", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["LibraryCore", "CTagLib", "CGD", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "LibraryViewModels", dependencies: ["LibraryServices"]),
         // The HTTP server (Subsonic/OpenSubsonic, later Kanora's own API): Hummingbird lives here only.

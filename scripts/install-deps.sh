@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages Kanora builds against (Debian/Ubuntu), only if missing.
 set -euo pipefail
-packages=(libsqlite3-dev libtag1-dev pkg-config)
+# libgd-dev: cover art is decoded, resized and re-encoded with libgd (kanora serve's getCoverArt).
+packages=(libsqlite3-dev libtag1-dev libgd-dev pkg-config)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -31,6 +31,7 @@ public enum SubsonicEndpoints {
             SystemEndpoints.self,
             AnnotationEndpoints.self,
             PlaylistEndpoints.self,
+            MediaEndpoints.self,
         ]
     }
 

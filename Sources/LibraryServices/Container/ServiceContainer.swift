@@ -62,7 +62,8 @@ public struct ServiceContainer: Sendable {
         // The database's own files (and journal, lock) never trigger a sync, should they lie in a library.
         return try open(
             .file(databaseURL.path), reader: reader, files: .beside(databaseURL),
-            sealer: .keyFile(PasswordSealer.keyFileURL(beside: databaseURL)), ignoredNames: [databaseURL.lastPathComponent])
+            sealer: .keyFile(PasswordSealer.keyFileURL(beside: databaseURL)), ignoredNames: [databaseURL.lastPathComponent],
+            coverCache: .beside(databaseURL))
     }
 
     /// Live services over a fresh in-memory database: for tests and previews.
@@ -91,7 +92,7 @@ public struct ServiceContainer: Sendable {
 
     private static func open(
         _ location: Connection.Location, reader: any TagReader, files: ScanFiles, sealer: PasswordSealer, ignoredNames: [String] = [],
-        now: @escaping @Sendable () -> Date = Date.init
+        coverCache: CoverCache? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) throws(LibraryError) -> ServiceContainer {
         let database: DatabaseQueue
         do {
@@ -108,6 +109,7 @@ public struct ServiceContainer: Sendable {
             watcher: LiveWatchService(library: library, scanner: scanner, feed: feed, ignoredNamePrefixes: ignoredNames, now: now),
             users: LiveUserService(database: database, sealer: sealer, now: now),
             annotations: LiveAnnotationService(database: database, now: now),
+            artwork: LiveArtworkService(database: database, cache: coverCache),
             feed: feed, now: now,
             playlistsForUser: { LivePlaylistService(database: database, feed: feed, userID: $0, now: now) })
     }

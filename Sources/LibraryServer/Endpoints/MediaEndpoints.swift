@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import LibraryCore
+import LibraryServices
+
+/// Media: `stream` and `download` (the original file, with byte ranges), `getCoverArt`,
+/// `getLyricsBySongId` (OpenSubsonic songLyrics) and `getLyrics`.
+///
+/// Files are reached only through ids and the services: no parameter is ever a path, so no
+/// request can read a file the libraries do not index.
+enum MediaEndpoints: SubsonicEndpointGroup {
+    static let endpoints: [SubsonicEndpoint] = [
+        SubsonicEndpoint("stream") { request in try await file(request, download: false) },
+        SubsonicEndpoint("download") { request in try await file(request, download: true) },
+        SubsonicEndpoint("getCoverArt") { request in try await coverArt(request) },
+        SubsonicEndpoint("getLyricsBySongId") { request in try await LyricsAnswers.bySongID(request) },
+        SubsonicEndpoint("getLyrics") { request in try await LyricsAnswers.byArtistAndTitle(request) },
+    ]
+
+    static let responder = MediaResponder()
+
+    /// The original file. Transcoding is not supported: `maxBitRate`, `format` (raw or any
+    /// other), `timeOffset` and `estimateContentLength` are accepted and ignored, as the API
+    /// lets a server do. Only songs download (no zipped albums or folders).
+    static func file(_ request: SubsonicRequest, download: Bool) async throws -> SubsonicReply {
+        let track = try await presentTrack(request)
+        let name = download ? String(decoding: track.path.lastComponent, as: UTF8.self) : nil
+        let type = AudioContentType.of(format: track.metadata.format)
+        guard track.path.isValidUTF8 else {
+            throw SubsonicError.generic("Song \(SubsonicID.track(track.id)) cannot be streamed: its file name is not UTF-8.")
+        }
+        guard let file = MediaFile(path: track.path, contentType: type, downloadName: name) else {
+            throw SubsonicError.notFound("The file of song \(SubsonicID.track(track.id)) is gone since the last sync.")
+        }
+        return .raw(try await responder.response(for: file, request: request.http, logger: request.logger))
+    }
+
+    /// The track named by `id`, when its file is present.
+    static func presentTrack(_ request: SubsonicRequest) async throws -> Track {
+        let id = try request.parameters.id("id", as: .track)
+        guard let track = try await request.services.library.track(id: id.value), !track.isMissing else { throw id.notFound }
+        return track
+    }
+
+    /// The cover of a song, album, artist or folder id (as the browse answers give them in
+    /// `coverArt`), fitted into `size`×`size` when asked.
+    static func coverArt(_ request: SubsonicRequest) async throws -> SubsonicReply {
+        let id = try SubsonicID(parsing: try request.parameters.required("id"))
+        let size = try request.parameters.int("size")
+        if let size, size < 1 { throw SubsonicError.invalidParameter("size", "must be at least 1, not \(size)") }
+        let item: ArtworkItem
+        switch id.kind {
+        case .track: item = .track(id.value)
+        case .album: item = .album(id.value)
+        case .artist: item = .artist(id.value)
+        case .folder: item = .folder(id.value)
+        default: throw SubsonicError.notFound("No cover art for \(id)")
+        }
+        let artwork = try await request.services.artwork.cover(for: item, size: size)
+        var headers = HTTPFields()
+        headers[.contentType] = artwork.mimeType
+        // Covers change rarely; a day keeps clients from asking on every screen.
+        headers[.cacheControl] = "private, max-age=86400"
+        return .raw(Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: artwork.data))))
+    }
+}
