@@ -96,6 +96,7 @@ public struct ServiceContainer: Sendable {
             library: library, scanner: scanner,
             playlists: LivePlaylistService(database: database, feed: feed, now: now),
             watcher: LiveWatchService(library: library, scanner: scanner, feed: feed, ignoredNamePrefixes: ignoredNames, now: now),
+            browse: LiveBrowseService(database: database),
             feed: feed, now: now)
     }
 }
