@@ -11,11 +11,17 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var watch: Bool
     /// Log one line per request.
     public var verbose: Bool
+    /// The app's version, sent as `serverVersion` in every Subsonic response.
+    public var serverVersion: String
 
-    public init(host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, watch: Bool = true, verbose: Bool = false) {
+    public init(
+        host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, watch: Bool = true,
+        verbose: Bool = false, serverVersion: String = "dev"
+    ) {
         self.host = host
         self.port = port
         self.watch = watch
         self.verbose = verbose
+        self.serverVersion = serverVersion
     }
 }

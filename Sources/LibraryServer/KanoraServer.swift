@@ -1,0 +1,49 @@
+import Hummingbird
+import LibraryServices
+import Logging
+
+/// Builds Kanora's HTTP server: the Subsonic API under `/rest/` over a `ServiceContainer`.
+///
+/// `kanora serve` runs the application in a `ServiceGroup`; tests call
+/// `KanoraServer.application(...).test(.router)` or `.test(.live)`.
+public enum KanoraServer {
+    /// The router: `/rest/NAME` and `/rest/NAME.view`, GET and POST.
+    public static func router(
+        services: ServiceContainer, state: SubsonicServerState,
+        groups: [any SubsonicEndpointGroup.Type] = SubsonicEndpoints.groups
+    ) -> Router<SubsonicRequestContext> {
+        let router = Router(context: SubsonicRequestContext.self)
+        let dispatcher = SubsonicDispatcher(endpoints: SubsonicEndpoints.table(groups), services: services, state: state)
+        router.get("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
+        router.post("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
+        return router
+    }
+
+    /// The application listening on `configuration.host` and `port` (0: a free port, told
+    /// to `onServerRunning`).
+    public static func application(
+        services: ServiceContainer, configuration: ServerConfiguration, state: SubsonicServerState? = nil,
+        logger: Logger? = nil, onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+    ) -> Application<RouterResponder<SubsonicRequestContext>> {
+        let state = state ?? SubsonicServerState(configuration: configuration)
+        let logger = logger ?? {
+            var logger = Logger(label: "kanora.serve")
+            logger.logLevel = configuration.verbose ? .info : .warning
+            return logger
+        }()
+        return Application(
+            router: router(services: services, state: state),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "kanora"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+
+    /// A logger writing to stderr: one line per request with `verbose`, only errors with
+    /// `quiet`, else warnings and errors.
+    public static func standardErrorLogger(verbose: Bool, quiet: Bool) -> Logger {
+        var logger = Logger(label: "kanora.serve") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = verbose ? .info : (quiet ? .error : .warning)
+        return logger
+    }
+}

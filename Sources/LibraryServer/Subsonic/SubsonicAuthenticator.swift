@@ -1,0 +1,80 @@
+import LibraryCore
+import LibraryServices
+import Logging
+
+/// Checks a request's Subsonic credentials: `apiKey` (OpenSubsonic), `u` + `t` + `s`
+/// (token), `u` + `p` (plain, or `enc:` and hex). Failures count against the client's
+/// address in the `LoginThrottle`.
+struct SubsonicAuthenticator: Sendable {
+    let users: any UserService
+    let throttle: LoginThrottle
+
+    /// The authenticated user.
+    ///
+    /// - Throws: error 10 for missing credentials, 40 for wrong ones or a locked-out
+    ///   address, 43 for an API key with a user name, 44 for an unknown API key.
+    func authenticate(_ parameters: SubsonicParameters, client: String, logger: Logger) async throws(SubsonicError) -> User {
+        let credentials = try Credentials(parameters)
+        if let seconds = throttle.lockedSeconds(for: client) {
+            throw SubsonicError(code: 40, "Too many failed logins from this address: wait \(seconds) seconds and try again")
+        }
+        let user: User?
+        do {
+            switch credentials {
+            case .apiKey(let key): user = try await users.authenticate(apiKey: key)
+            case .token(let name, let token, let salt): user = try await users.authenticate(name: name, token: token, salt: salt)
+            case .password(let name, let password): user = try await users.authenticate(name: name, password: password)
+            }
+        } catch let error as LibraryError where error.code == .notFound {
+            user = nil
+        } catch {
+            logger.error("Authentication failed in the user service: \(error.localizedDescription)")
+            throw .generic("The server could not check the credentials")
+        }
+        guard let user else {
+            throttle.recordFailure(for: client)
+            if case .apiKey = credentials { throw .invalidAPIKey }
+            throw .wrongCredentials
+        }
+        return user
+    }
+}
+
+/// The credentials a request carries.
+enum Credentials: Equatable {
+    case apiKey(String)
+    case token(name: String, token: String, salt: String)
+    case password(name: String, password: String)
+
+    init(_ parameters: SubsonicParameters) throws(SubsonicError) {
+        if let key = parameters.string("apiKey") {
+            guard parameters.string("u") == nil else { throw .conflictingCredentials }
+            self = .apiKey(key)
+            return
+        }
+        let name = try parameters.required("u")
+        if let token = parameters.string("t") {
+            self = .token(name: name, token: token.lowercased(), salt: try parameters.required("s"))
+        } else if let password = parameters.string("p") {
+            self = .password(name: name, password: try Self.decodePassword(password))
+        } else {
+            throw .missingParameter("p")
+        }
+    }
+
+    /// `enc:` followed by the password's UTF-8 bytes in hex, or the password itself.
+    static func decodePassword(_ text: String) throws(SubsonicError) -> String {
+        guard text.hasPrefix("enc:") else { return text }
+        let hex = Array(text.utf8.dropFirst(4))
+        guard hex.count.isMultiple(of: 2) else { throw .invalidParameter("p", "is not valid enc: hex") }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(hex.count / 2)
+        for index in stride(from: 0, to: hex.count, by: 2) {
+            guard let high = SubsonicParameters.hexValue(hex[index]), let low = SubsonicParameters.hexValue(hex[index + 1]) else {
+                throw .invalidParameter("p", "is not valid enc: hex")
+            }
+            bytes.append(high << 4 | low)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,88 @@
+/// One object of a Subsonic response, rendered to XML (an element with attributes) and to
+/// JSON (an object with typed members) from the same tree.
+///
+/// ```swift
+/// var folders = SubsonicNode("musicFolders")
+/// folders.appendList("musicFolder", libraries.map {
+///     SubsonicNode("musicFolder", ["id": $0.id, "name": $0.name])
+/// })
+/// return .payload(folders)
+/// ```
+/// Attributes whose value is nil are left out. A list is always a JSON array (`[]` when
+/// empty), and in XML one element per item.
+public struct SubsonicNode: Sendable {
+    /// A member of a node after its attributes.
+    public enum Child: Sendable {
+        /// A nested object (`<album>` / `"album": {...}`).
+        case object(SubsonicNode)
+        /// Objects of one name: repeated elements in XML, an array in JSON.
+        case list(name: String, items: [SubsonicNode])
+        /// Scalars of one name: `<versions>1</versions>` in XML, `"versions": [1]` in JSON.
+        case values(name: String, values: [SubsonicValue])
+    }
+
+    /// The element name, and the member name in the parent JSON object.
+    public var name: String
+    /// Attributes in order.
+    public private(set) var attributes: [(key: String, value: SubsonicValue)]
+    /// Nested objects and lists in order.
+    public private(set) var children: [Child]
+    /// Element text in XML; the member `"value"` in JSON (lyrics, for example).
+    public var text: String?
+
+    /// A node with attributes; nil values are skipped.
+    public init(_ name: String, _ attributes: KeyValuePairs<String, (any SubsonicValueConvertible)?> = [:]) {
+        self.name = name
+        self.attributes = []
+        self.children = []
+        for (key, value) in attributes {
+            set(key, value)
+        }
+    }
+
+    /// Sets (or replaces) an attribute; nil removes it.
+    public mutating func set(_ key: String, _ value: (any SubsonicValueConvertible)?) {
+        let index = attributes.firstIndex { $0.key == key }
+        switch (value, index) {
+        case (let value?, let index?): attributes[index].value = value.subsonicValue
+        case (let value?, nil): attributes.append((key, value.subsonicValue))
+        case (nil, let index?): attributes.remove(at: index)
+        case (nil, nil): break
+        }
+    }
+
+    /// The value of an attribute, if set.
+    public subscript(key: String) -> SubsonicValue? {
+        attributes.first { $0.key == key }?.value
+    }
+
+    /// Appends a nested object.
+    public mutating func append(_ child: SubsonicNode) {
+        children.append(.object(child))
+    }
+
+    /// Appends a list of objects named `name` (each item is renamed to `name`).
+    public mutating func appendList(_ name: String, _ items: [SubsonicNode]) {
+        children.append(.list(name: name, items: items.map { item in
+            var item = item
+            item.name = name
+            return item
+        }))
+    }
+
+    /// Appends a list of scalars named `name`.
+    public mutating func appendValues(_ name: String, _ values: [any SubsonicValueConvertible]) {
+        children.append(.values(name: name, values: values.map(\.subsonicValue)))
+    }
+
+    /// The nested objects named `name`, whether appended alone or in a list.
+    public func children(named name: String) -> [SubsonicNode] {
+        children.flatMap { child -> [SubsonicNode] in
+            switch child {
+            case .object(let node) where node.name == name: [node]
+            case .list(let listName, let items) where listName == name: items
+            default: []
+            }
+        }
+    }
+}

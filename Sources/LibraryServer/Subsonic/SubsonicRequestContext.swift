@@ -1,0 +1,17 @@
+import Hummingbird
+
+/// The request context of Kanora's server: Hummingbird's core storage plus the client's
+/// address (for the login throttle).
+public struct SubsonicRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The peer's IP address; nil in router tests (no socket).
+    public let remoteAddress: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress
+    }
+
+    /// Form bodies are small: 1 MiB is far more than any Subsonic request needs.
+    public var maxUploadSize: Int { 1 << 20 }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import LibraryCore
+import LibraryServer
+import LibraryServices
+
+extension Kanora {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the libraries to Subsonic clients over HTTP, keeping them in sync.",
+            discussion: """
+                Answers the Subsonic API (1.16.1, with OpenSubsonic extensions) under /rest/ for \
+                clients such as DSub, Symfonium, Feishin or Supersonic, which log in as a user \
+                made with `kanora user add`. Listens on the loopback address unless --host says \
+                otherwise (0.0.0.0 for the home network; put a reverse proxy in front for TLS). \
+                While serving, the libraries are kept in sync as `kanora watch` does. Stop with \
+                Ctrl-C or SIGTERM.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: "The address to listen on (0.0.0.0 for every network).")
+        var host = "127.0.0.1"
+
+        @Option(help: "The TCP port to listen on.")
+        var port = ServerConfiguration.defaultPort
+
+        @Flag(name: .customLong("no-watch"), help: "Do not keep the libraries in sync while serving.")
+        var noWatch = false
+
+        func validate() throws {
+            guard (0...65_535).contains(port) else {
+                throw ArgumentParser.ValidationError("--port takes a TCP port from 0 to 65535, e.g. --port 4544.")
+            }
+            guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
+                throw ArgumentParser.ValidationError("--host takes an address such as 127.0.0.1 or 0.0.0.0.")
+            }
+        }
+
+        func run() async throws {
+            let console = Console.current
+            let services = try global.services(mustExist: true)
+            let configuration = ServerConfiguration(
+                host: host, port: port, watch: !noWatch, verbose: global.verbose, serverVersion: KanoraVersion.current)
+            let tracks = try await services.library.statistics(matching: .all).tracks
+            let logger = KanoraServer.standardErrorLogger(verbose: global.verbose, quiet: global.quiet)
+            let host = host
+            try await KanoraServer.serve(services: services, configuration: configuration, logger: logger) { port in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                let noun = tracks == 1 ? "track" : "tracks"
+                console.out("Serving \(tracks) \(noun) at http://\(shown):\(port)/rest/ (Subsonic)")
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+
+/// Two users and one API key, checked the way the real service does (token =
+/// md5(password + salt)), with precomputed tokens so the tests need no MD5 of their own.
+struct FakeUserService: UserService {
+    static let alice = User(id: 1, name: "alice", isAdmin: true, hasPassword: true, createdAt: Date(timeIntervalSince1970: 0))
+    static let bob = User(id: 2, name: "bob", isAdmin: false, hasPassword: true, createdAt: Date(timeIntervalSince1970: 0))
+    static let passwords = ["alice": "sesame", "bob": "hunter2"]
+    /// md5("sesame" + "c19b2d").
+    static let aliceToken = (token: "26719a1196d2a940705a59634eb18eab", salt: "c19b2d")
+    static let aliceKey = "kanora-test-key-alice"
+
+    func users() async throws -> [User] { [Self.alice, Self.bob] }
+
+    func user(named name: String) async throws -> User {
+        guard let user = try await users().first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+            throw LibraryError(.notFound, "No user named \(name)")
+        }
+        return user
+    }
+
+    func addUser(named name: String, password: String, isAdmin: Bool) async throws -> User { throw unexpected() }
+    func removeUser(named name: String) async throws -> User { throw unexpected() }
+    func setPassword(_ password: String, forUser name: String) async throws { throw unexpected() }
+    func createAPIKey(forUser name: String) async throws -> String { throw unexpected() }
+
+    func authenticate(name: String, password: String) async throws -> User? {
+        guard Self.passwords[name] == password else { return nil }
+        return try await user(named: name)
+    }
+
+    func authenticate(name: String, token: String, salt: String) async throws -> User? {
+        guard name == "alice", token == Self.aliceToken.token, salt == Self.aliceToken.salt else { return nil }
+        return Self.alice
+    }
+
+    func authenticate(apiKey: String) async throws -> User? {
+        apiKey == Self.aliceKey ? Self.alice : nil
+    }
+
+    private func unexpected() -> LibraryError { LibraryError(.unimplemented, "not expected in server tests") }
+}
