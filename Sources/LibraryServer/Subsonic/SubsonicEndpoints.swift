@@ -29,6 +29,8 @@ public enum SubsonicEndpoints {
     public static var groups: [any SubsonicEndpointGroup.Type] {
         [
             SystemEndpoints.self,
+            BrowseEndpoints.self,
+            ListEndpoints.self,
         ]
     }
 
