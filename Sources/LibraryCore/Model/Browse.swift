@@ -13,6 +13,7 @@ public struct ArtistReference: Sendable, Equatable, Hashable, Codable {
 
 /// A present track as a music server's clients browse it: the track, the folder it lies in,
 /// every credited artist and album artist with their ids, and one user's marks on it.
+/// (The track's `otherTags` are left empty: nothing browsed shows them.)
 public struct BrowseSong: Sendable, Equatable {
     public var track: Track
     /// The `folder` row the file lies in.

@@ -23,7 +23,7 @@ public enum BrowseStore {
         where condition: String, _ arguments: [any DatabaseValueConvertible], orderBy order: String, userID: Int64, _ db: Connection
     ) throws -> [BrowseSong] {
         let sql = """
-            SELECT \(TrackStore.selectList), t.folder_id, an.starred_at, an.rating, an.play_count, an.last_played_at
+            SELECT \(songColumns), t.folder_id, an.starred_at, an.rating, an.play_count, an.last_played_at
             FROM track t JOIN library l ON l.id = t.library_id
             LEFT JOIN track_annotation an ON an.user_id = ? AND an.track_id = t.id
             WHERE \(condition) ORDER BY \(order)
@@ -43,6 +43,9 @@ public enum BrowseStore {
         }
         return result
     }
+
+    /// The track columns, without the (possibly large) map of other tags nothing browses.
+    static let songColumns = TrackStore.selectList.replacingOccurrences(of: "t.other_tags", with: "'{}'")
 
     struct Credit: Hashable {
         var trackID: Int64

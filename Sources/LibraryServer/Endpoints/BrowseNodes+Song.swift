@@ -11,13 +11,14 @@ enum BrowseNodes {
         let track = song.track
         let metadata = track.metadata
         let suffix = track.path.pathExtension
+        let artist = track.artist
         var node = SubsonicNode(name, [
             "id": SubsonicID.track(track.id),
             "parent": SubsonicID.folder(song.folderID),
             "isDir": false,
             "title": track.title,
             "album": metadata.album,
-            "artist": track.artist,
+            "artist": artist,
             "track": metadata.trackNumber,
             "year": metadata.year,
             "genre": metadata.genres.first,
@@ -39,8 +40,8 @@ enum BrowseNodes {
             "sortName": metadata.titleSort,
             "mediaType": "song",
             "musicBrainzId": metadata.musicBrainz.recordingID,
-            "displayArtist": track.artist ?? "",
-            "displayAlbumArtist": track.albumArtist ?? track.artist ?? "",
+            "displayArtist": artist ?? "",
+            "displayAlbumArtist": track.albumArtist ?? artist ?? "",
             "displayComposer": metadata.composer,
             "bitDepth": metadata.bitDepth,
             "samplingRate": metadata.sampleRate,
@@ -68,10 +69,11 @@ enum BrowseNodes {
         let track = song.track
         let artist = track.albumArtist ?? track.artist ?? "Unknown Artist"
         let album = track.metadata.album ?? "Unknown Album"
-        let number = track.metadata.trackNumber.map { String(format: "%02d ", $0) } ?? ""
+        let number = track.metadata.trackNumber.map { $0 >= 0 && $0 < 10 ? "0\($0) " : "\($0) " } ?? ""
         let suffix = track.path.pathExtension
         let file = number + track.title + (suffix.isEmpty ? "" : "." + suffix)
-        return [artist, album, file].map { $0.replacingOccurrences(of: "/", with: "_") }.joined(separator: "/")
+        return [artist, album, file].map { $0.contains("/") ? $0.replacingOccurrences(of: "/", with: "_") : $0 }
+            .joined(separator: "/")
     }
 
     /// Stars, ratings and plays as Subsonic names them; absent when unset.
