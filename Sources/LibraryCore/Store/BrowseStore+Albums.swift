@@ -44,25 +44,26 @@ extension BrowseStore {
         var firstTrackID: Int64 = .max
     }
 
-    /// Totals over the present tracks of the albums in `idList` (a JSON array), by album id.
+    /// Totals over the present tracks of the albums in `idList` (a JSON array), by album id:
+    /// aggregated by SQLite, then each album's distinct genres in a second grouped query.
     private static func albumTotals(_ idList: String, _ db: Connection) throws -> [Int64: AlbumTotals] {
         var result: [Int64: AlbumTotals] = [:]
         try db.cachedStatement("""
-            SELECT t.album_id, t.id, t.duration_ms, t.year, t.added_at, t.genres FROM track t
-            WHERE t.album_id IN (SELECT value FROM json_each(?)) AND t.missing_since IS NULL
+            SELECT t.album_id, count(*), sum(t.duration_ms), min(nullif(t.year, 0)), min(t.added_at), min(t.id) FROM track t
+            WHERE t.album_id IN (SELECT value FROM json_each(?)) AND t.missing_since IS NULL GROUP BY t.album_id
             """).forEach([idList]) { s in
             guard let albumID: Int64 = s.column(0) else { return }
-            var total = result[albumID] ?? AlbumTotals()
-            total.songs += 1
-            total.firstTrackID = min(total.firstTrackID, s.column(1) ?? .max)
-            total.durationMs += s.column(2) ?? 0
-            if let year: Int = s.column(3), year > 0 { total.year = min(total.year ?? year, year) }
-            total.added = min(total.added, s.column(4) ?? 0)
-            for genre in JSONText.decodeArray(s.column(5) ?? "[]")
-            where !total.genres.contains(where: { $0.caseInsensitiveCompare(genre) == .orderedSame }) {
-                total.genres.append(genre)
-            }
-            result[albumID] = total
+            result[albumID] = AlbumTotals(
+                songs: s.column(1) ?? 0, durationMs: s.column(2) ?? 0, year: s.column(3), added: s.column(4) ?? 0,
+                firstTrackID: s.column(5) ?? 0)
+        }
+        try db.cachedStatement("""
+            SELECT t.album_id, min(g.value) FROM track t, json_each(t.genres) g
+            WHERE t.album_id IN (SELECT value FROM json_each(?)) AND t.missing_since IS NULL
+            GROUP BY t.album_id, lower(g.value) ORDER BY t.album_id, min(t.id * 4096 + g.key)
+            """).forEach([idList]) { s in
+            guard let albumID: Int64 = s.column(0), let genre: String = s.column(1) else { return }
+            result[albumID]?.genres.append(genre)
         }
         return result
     }
