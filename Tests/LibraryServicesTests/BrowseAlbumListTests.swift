@@ -76,4 +76,23 @@ struct BrowseAlbumListTests {
         #expect(abbey.annotation.playCount == 9)
         #expect(abbey.annotation.starredAt == Date(timeIntervalSince1970: 200))
     }
+
+    @Test func aMusicFolderLimitsListsSearchAndTheFolderTop() async throws {
+        defer { harness.folder.remove() }
+        let other = try TemporaryDirectory("browse-other")
+        defer { other.remove() }
+        try other.write("x.mp3", FakeTagReader.file(FakeTagReader.track("Elsewhere", artist: "Air", album: "Talkie Walkie", year: 2004)))
+        _ = try await harness.scanner.run(other.url.path, name: "Other")
+        let otherID = try requireValue(harness.database.read { try $0.scalar("SELECT id FROM library WHERE name = 'Other'") as Int64? }, "library")
+
+        let inOther = try await harness.browse.albumList(.alphabeticalByName, page: Page(size: 10), libraryID: otherID, userID: 1)
+        #expect(inOther.map(\.name) == ["Talkie Walkie"])
+        #expect(try await names(.alphabeticalByName).count == 5)
+        #expect(try await harness.browse.albumList(.newest, page: Page(size: 10), libraryID: otherID, userID: 1).map(\.name) == ["Talkie Walkie"])
+        let search = try await harness.browse.search(BrowseSearchRequest(text: "air", libraryID: otherID), userID: 1)
+        #expect(search.songs.map(\.track.title) == ["Elsewhere"])
+        let top = try await harness.browse.topFolders(libraryID: otherID, userID: 1)
+        #expect(top.songs.map(\.track.title) == ["Elsewhere"])
+        #expect(top.index.isEmpty)
+    }
 }
