@@ -32,6 +32,8 @@ public enum SubsonicEndpoints {
             AnnotationEndpoints.self,
             PlaylistEndpoints.self,
             MediaEndpoints.self,
+            BrowseEndpoints.self,
+            ListEndpoints.self,
         ]
     }
 

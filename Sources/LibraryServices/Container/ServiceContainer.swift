@@ -109,6 +109,7 @@ public struct ServiceContainer: Sendable {
             watcher: LiveWatchService(library: library, scanner: scanner, feed: feed, ignoredNamePrefixes: ignoredNames, now: now),
             users: LiveUserService(database: database, sealer: sealer, now: now),
             annotations: LiveAnnotationService(database: database, now: now),
+            browse: LiveBrowseService(database: database),
             artwork: LiveArtworkService(database: database, cache: coverCache),
             feed: feed, now: now,
             playlistsForUser: { LivePlaylistService(database: database, feed: feed, userID: $0, now: now) })

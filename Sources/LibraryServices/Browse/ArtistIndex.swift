@@ -1,0 +1,60 @@
+import Foundation
+import LibraryCore
+
+/// Items grouped under one index heading ("A", "B", ..., "#").
+public struct IndexGroup<Item: Sendable & Equatable>: Sendable, Equatable {
+    /// The heading: an uppercase letter without accents, or "#" for anything else.
+    public var name: String
+    public var items: [Item]
+
+    public init(name: String, items: [Item]) {
+        self.name = name
+        self.items = items
+    }
+}
+
+/// How artist and folder indexes are grouped: by the first letter of the sort name once a
+/// leading article is ignored ("The Beatles" under B), accents folded ("Ömer" under O).
+public enum ArtistIndex {
+    /// Leading words ignored when indexing and sorting, as Subsonic's `ignoredArticles` lists them.
+    public static let ignoredArticles = ["The", "An", "A", "Les", "Le", "La", "Los", "Las", "El", "Die", "Der", "Das"]
+
+    /// The text an item is sorted and indexed by: its sort name (or name), folded, without
+    /// a leading article.
+    public static func sortKey(name: String, sortName: String?) -> String {
+        let folded = TextFold.fold(sortName.flatMap { $0.isEmpty ? nil : $0 } ?? name)
+        for article in ignoredArticles {
+            let prefix = TextFold.fold(article) + " "
+            if folded.hasPrefix(prefix), folded.count > prefix.count {
+                return String(folded.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return folded
+    }
+
+    /// The heading for a sort key: its first letter uppercased, or "#".
+    public static func heading(forKey key: String) -> String {
+        guard let first = key.first, first.isLetter else { return "#" }
+        return String(first).uppercased()
+    }
+
+    /// `items` sorted by key and grouped by heading, headings in order ("#" last).
+    public static func group<Item: Sendable & Equatable>(
+        _ items: [Item], name: (Item) -> String, sortName: (Item) -> String?
+    ) -> [IndexGroup<Item>] {
+        let keyed = items.map { (key: sortKey(name: name($0), sortName: sortName($0)), item: $0) }
+            .sorted { $0.key < $1.key }
+        var groups: [IndexGroup<Item>] = []
+        for (key, item) in keyed {
+            let heading = heading(forKey: key)
+            if let last = groups.indices.last, groups[last].name == heading {
+                groups[last].items.append(item)
+            } else if let existing = groups.firstIndex(where: { $0.name == heading }) {
+                groups[existing].items.append(item)
+            } else {
+                groups.append(IndexGroup(name: heading, items: [item]))
+            }
+        }
+        return groups.sorted { ($0.name == "#" ? 1 : 0, $0.name) < ($1.name == "#" ? 1 : 0, $1.name) }
+    }
+}
