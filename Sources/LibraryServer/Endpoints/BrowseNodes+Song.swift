@@ -72,7 +72,7 @@ enum BrowseNodes {
         let number = track.metadata.trackNumber.map { $0 >= 0 && $0 < 10 ? "0\($0) " : "\($0) " } ?? ""
         let suffix = track.path.pathExtension
         let file = number + track.title + (suffix.isEmpty ? "" : "." + suffix)
-        return [artist, album, file].map { $0.contains("/") ? $0.replacingOccurrences(of: "/", with: "_") : $0 }
+        return [artist, album, file].map { $0.utf8.contains(UInt8(ascii: "/")) ? $0.replacingOccurrences(of: "/", with: "_") : $0 }
             .joined(separator: "/")
     }
 

@@ -56,6 +56,12 @@ enum SubsonicRenderer {
     /// Escapes markup and drops the characters XML 1.0 cannot carry at all (tags read from
     /// files may hold any control character).
     private static func writeXMLEscaped(_ text: String, to out: inout String, attribute: Bool) {
+        // Most text has nothing to escape or drop: appended whole, not scalar by scalar.
+        // (0xEF leads U+FFFE and U+FFFF, so text holding it takes the careful path.)
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 && $0 != 0xEF }) {
+            out += text
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -130,6 +136,13 @@ enum SubsonicRenderer {
 
     private static func writeJSONString(_ text: String, to out: inout String) {
         out += "\""
+        // Most text has nothing to escape: appended whole, not scalar by scalar. (0xE2 leads
+        // U+2028 and U+2029, so text holding it takes the careful path.)
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
