@@ -21,6 +21,8 @@ public enum KanoraServer {
         let dispatcher = SubsonicDispatcher(endpoints: SubsonicEndpoints.table(groups), services: services, state: state)
         router.get("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
         router.post("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
+        // Players probe a stream's length and type with HEAD before they play or seek.
+        router.head("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
         return router
     }
 

@@ -74,6 +74,22 @@ struct MediaEndpointsTests {
         }
     }
 
+    @Test("HEAD on stream: the headers a GET would send, and no body")
+    func headOnStream() async throws {
+        let library = try await Library()
+        defer { library.remove() }
+        let file = try library.bytes("Embedded/tagged.flac")
+        let uri = Self.uri("stream", "id=tr-\(library.ids["tagged.flac"]!)")
+        try await library.harness.test { client in
+            let head = try await client.execute(uri: uri, method: .head)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(head.headers[.contentType] == "audio/flac")
+            #expect(head.headers[.contentLength] == String(file.count))
+            #expect(head.headers[.acceptRanges] == "bytes")
+        }
+    }
+
     @Test("download: the file as an attachment named after it")
     func download() async throws {
         let library = try await Library()

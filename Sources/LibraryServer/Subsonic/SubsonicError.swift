@@ -53,6 +53,7 @@ public struct SubsonicError: Error, Equatable, Sendable {
             switch error.code {
             case .notFound: return .notFound(error.message)
             case .invalidInput: return SubsonicError(code: 10, error.message)
+            case .forbidden: return .notAuthorized(error.message)
             default: return .generic(error.message)
             }
         default: return .generic("The server failed: \(error.localizedDescription)")
