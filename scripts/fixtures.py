@@ -45,9 +45,9 @@ RG = {"trackGain": "-6.50 dB", "trackPeak": "0.988525", "albumGain": "-7.25 dB",
 
 # MARK: - Audio
 
-def encode(out, args, rate=8000, channels=1, seconds=1.0, silent=False):
+def encode(out, args, rate=8000, channels=1, seconds=1.0, silent=False, frequency=440):
     source = "anullsrc=r=%d:cl=mono" % rate if silent else \
-        "sine=frequency=440:sample_rate=%d,volume=0.1" % rate
+        "sine=frequency=%d:sample_rate=%d,volume=0.1" % (frequency, rate)
     subprocess.run(
         ["ffmpeg", "-y", "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-t", str(seconds), "-i", source,
          "-ac", str(channels), "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact"]
@@ -569,6 +569,10 @@ SAMPLE_CODECS = {
 def samples():
     out = os.path.join(ROOT, "samples", "library")
     shutil.rmtree(out, ignore_errors=True)
+    # Each sample is its own tone: as real music, no two tracks carry the same audio, so
+    # `kanora doctor` finds no duplicates in the sample library (silence made every track
+    # of a format "the same audio").
+    frequencies = iter(range(220, 2000, 110))
     for folder, album_artist, album, date, genre, compilation, tracks in SAMPLE_ALBUMS:
         album_dir = os.path.join(out, folder)
         os.makedirs(album_dir)
@@ -578,7 +582,7 @@ def samples():
             target = os.path.join(target_dir, stem + "." + ext)
             channels = 2 if ext == "m4a" else 1  # mp4a sample entries always say 2 channels
             encode(target, SAMPLE_CODECS[ext], rate=8000 if ext != "ogg" else 11025, channels=channels,
-                   silent=True)
+                   frequency=next(frequencies))
             tags = {"title": title, "artist": artists, "albumartist": album_artist, "album": album,
                     "track": track, "date": date, "genre": genre}
             if disc:

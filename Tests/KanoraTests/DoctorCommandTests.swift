@@ -66,6 +66,9 @@ struct DoctorCommandTests {
             let paths = group.compactMap { $0["path"] as? String }
             return paths.contains(original) && paths.contains(copy)
         })
+        // Every sample track is its own tone: the copied album's two tracks are the only
+        // duplicates, each with its copy.
+        #expect(groups.map(\.count) == [2, 2])
         let untagged = try #require(object["untagged"] as? [[String: Any]])
         #expect(untagged.map { $0["path"] as? String } == [library.folder.path("music/Loose/no-title.mp3")])
         let albums = try #require(object["incompleteAlbums"] as? [[String: Any]])
