@@ -55,6 +55,8 @@ extension BrowseStore {
             WHERE track_search MATCH ? AND t.missing_since IS NULL\(library.sql)
             GROUP BY ar.id ORDER BY min(track_search.rank), ar.id
             """).forEach(["{artist_fold album_artist_fold} : (\(query.expression))"] + library.arguments) { s in
+            // Names past the page are not checked: folding each is the costly part.
+            guard matching.count < page.offset + page.size else { return }
             guard let id: Int64 = s.column(0), let name: String = s.column(1), query.matches(name) else { return }
             matching.append(id)
         }
