@@ -1,3 +1,5 @@
+import LibraryCore
+
 /// Writes a `subsonic-response` tree as XML, JSON or JSONP text.
 enum SubsonicRenderer {
     static func render(_ root: SubsonicNode, as format: SubsonicFormat) -> String {
@@ -135,33 +137,6 @@ enum SubsonicRenderer {
     }
 
     private static func writeJSONString(_ text: String, to out: inout String) {
-        out += "\""
-        // Most text has nothing to escape: appended whole, not scalar by scalar. (0xE2 leads
-        // U+2028 and U+2029, so text holding it takes the careful path.)
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }) {
-            out += text
-            out += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            // U+2028/2029 end lines in JavaScript: escaped so JSONP stays valid script.
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        JSONString.appendQuoted(text, to: &out, escapingLineSeparators: true)
     }
 }
