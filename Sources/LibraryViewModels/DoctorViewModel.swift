@@ -5,7 +5,7 @@ import LibraryServices
 /// What is wrong with the libraries (`kanora doctor`), kept current through the change feed.
 public final class DoctorViewModel: ViewModel {
     /// Everything a view shows.
-    public struct State: Sendable, Equatable {
+    public struct State: LoadingState {
         public var viewState: ViewState = .idle
         public var health = LibraryHealth()
 
@@ -26,13 +26,7 @@ public final class DoctorViewModel: ViewModel {
 
     /// Examines the libraries.
     public func load() async {
-        set { $0.viewState = .loading }
-        do {
-            let health = try await services.library.health()
-            set { $0 = State(viewState: .loaded, health: health) }
-        } catch {
-            set { $0.viewState = .failed(.wrap(error)) }
-        }
+        await load { State(viewState: .loaded, health: try await services.library.health()) }
     }
 
     /// Examines the libraries again whenever libraries or tracks change, for as long as

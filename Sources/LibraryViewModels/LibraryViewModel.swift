@@ -5,7 +5,7 @@ import LibraryServices
 /// The libraries and their statistics, kept current through the change feed.
 public final class LibraryViewModel: ViewModel {
     /// Everything a view shows.
-    public struct State: Sendable, Equatable {
+    public struct State: LoadingState {
         public var viewState: ViewState = .idle
         public var libraries: [Library] = []
         public var statistics = LibraryStatistics()
@@ -28,13 +28,10 @@ public final class LibraryViewModel: ViewModel {
 
     /// Loads libraries and statistics (for the tracks matching `query`).
     public func load(matching query: LibraryQuery = .all) async {
-        set { $0.viewState = .loading }
-        do {
+        await load {
             let libraries = try await services.library.libraries()
             let statistics = try await services.library.statistics(matching: query)
-            set { $0 = State(viewState: .loaded, libraries: libraries, statistics: statistics) }
-        } catch {
-            set { $0.viewState = .failed(.wrap(error)) }
+            return State(viewState: .loaded, libraries: libraries, statistics: statistics)
         }
     }
 

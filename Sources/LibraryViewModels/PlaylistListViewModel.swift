@@ -5,7 +5,7 @@ import LibraryServices
 /// The playlists with their track counts and lengths; kept current through the change feed.
 public final class PlaylistListViewModel: ViewModel {
     /// Everything a view shows.
-    public struct State: Sendable, Equatable {
+    public struct State: LoadingState {
         public var viewState: ViewState = .idle
         public var playlists: [Playlist] = []
 
@@ -26,13 +26,7 @@ public final class PlaylistListViewModel: ViewModel {
 
     /// Loads every playlist.
     public func load() async {
-        set { $0.viewState = .loading }
-        do {
-            let playlists = try await services.playlists.playlists()
-            set { $0 = State(viewState: .loaded, playlists: playlists) }
-        } catch {
-            set { $0.viewState = .failed(.wrap(error)) }
-        }
+        await load { State(viewState: .loaded, playlists: try await services.playlists.playlists()) }
     }
 
     /// Creates a playlist (normal, smart, or a frozen query result).

@@ -5,7 +5,7 @@ import LibraryServices
 /// The users who may log in to `kanora serve`, and the edits `kanora user` makes.
 public final class UserListViewModel: ViewModel {
     /// Everything a view shows.
-    public struct State: Sendable, Equatable {
+    public struct State: LoadingState {
         public var viewState: ViewState = .idle
         public var users: [User] = []
 
@@ -26,13 +26,7 @@ public final class UserListViewModel: ViewModel {
 
     /// Loads every user.
     public func load() async {
-        set { $0.viewState = .loading }
-        do {
-            let users = try await services.users.users()
-            set { $0 = State(viewState: .loaded, users: users) }
-        } catch {
-            set { $0.viewState = .failed(.wrap(error)) }
-        }
+        await load { State(viewState: .loaded, users: try await services.users.users()) }
     }
 
     /// Adds a user with a password.

@@ -26,3 +26,22 @@ extension ViewModel {
         store.update(body)
     }
 }
+
+/// A view model state that says where loading is.
+public protocol LoadingState: Sendable, Equatable {
+    var viewState: ViewState { get set }
+}
+
+extension ViewModel where State: LoadingState {
+    /// Shows `.loading`, then the state `fetch` builds, or `.failed` with the error's kind
+    /// (the state loaded before stays beside the failure).
+    func load(_ fetch: () async throws -> State) async {
+        set { $0.viewState = .loading }
+        do {
+            let loaded = try await fetch()
+            set { $0 = loaded }
+        } catch {
+            set { $0.viewState = .failed(.wrap(error)) }
+        }
+    }
+}
