@@ -20,12 +20,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // libgd decodes, resizes and encodes cover art (JPEG, PNG, GIF, WebP, BMP). No
-        // pkgConfig: gdlib.pc's -DAVIF_DLL is a flag SwiftPM refuses with a warning, and gd.h
-        // lives in /usr/include anyway.
-        .systemLibrary(
+        // libgd decodes, resizes and encodes cover art (JPEG, PNG, GIF, WebP, BMP). The shim
+        // opens it with dlopen when a cover is first resized instead of linking it: libgd
+        // brings some fifty libraries every kanora process would otherwise load at start.
+        // gd.h comes from libgd-dev (in /usr/include: no pkgConfig, whose -DAVIF_DLL flag
+        // SwiftPM refuses with a warning).
+        .target(
             name: "CGD",
-            providers: [.apt(["libgd-dev"])]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(
             name: "CTagLib",
