@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LibraryCore
 import LibraryServices
 
@@ -20,6 +21,8 @@ public final class LibraryViewModel: ViewModel {
     private let services: ServiceContainer
     /// Where the state lives: `state` and `updates()` come from `ViewModel`.
     public let store: StateStore<State>
+    /// The query the statistics were last loaded for, so a reload keeps it.
+    private let query = Mutex(LibraryQuery.all)
 
     public init(services: ServiceContainer, state: State = State()) {
         self.services = services
@@ -28,6 +31,7 @@ public final class LibraryViewModel: ViewModel {
 
     /// Loads libraries and statistics (for the tracks matching `query`).
     public func load(matching query: LibraryQuery = .all) async {
+        self.query.withLock { $0 = query }
         await load {
             let libraries = try await services.library.libraries()
             let statistics = try await services.library.statistics(matching: query)
@@ -65,7 +69,10 @@ public final class LibraryViewModel: ViewModel {
             case .librariesChanged, .tracksChanged: true
             default: false
             }
-        }, reload: { [weak self] in await self?.load() }))
+        }, reload: { [weak self] in
+            guard let self else { return }
+            await self.load(matching: self.query.withLock { $0 })
+        }))
     }
 
     /// A view model showing `state`, over services that fail if called: for tests and previews.

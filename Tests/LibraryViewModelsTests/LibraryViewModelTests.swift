@@ -37,6 +37,52 @@ struct LibraryViewModelTests {
         #expect(state.libraries.count == 1)
     }
 
+    @Test func aReloadKeepsTheQueryTheStatisticsWereLoadedFor() async throws {
+        let feed = ChangeFeed()
+        let queries = Shared<[LibraryQuery]>([])
+        var service = MockLibraryService()
+        service.librariesHandler = { [Samples.library] }
+        service.statisticsHandler = { query in
+            queries.set(queries.read() + [query])
+            return LibraryStatistics()
+        }
+        let viewModel = LibraryViewModel(services: .mock(library: service, feed: feed))
+        let jazz = try LibraryQuery.parse(arguments: ["genre:jazz"])
+        await viewModel.load(matching: jazz)
+        viewModel.startObserving()
+
+        feed.publish(.tracksChanged(libraryID: 1))
+
+        try await Wait.until("the reload after the event") { queries.read().count == 2 }
+        #expect(queries.read() == [jazz, jazz])
+    }
+
+    @Test func aBurstOfEventsDuringAReloadCausesOneMoreReloadNotOnePerEvent() async throws {
+        let feed = ChangeFeed()
+        let loads = Shared(0)
+        let gate = Shared(false)
+        var service = MockLibraryService()
+        service.librariesHandler = { [Samples.library] }
+        service.statisticsHandler = { _ in
+            loads.set(loads.read() + 1)
+            // The first reload waits until the burst has been published.
+            if loads.read() == 1 { try await Wait.until("the burst to be published") { gate.read() } }
+            return LibraryStatistics()
+        }
+        let viewModel = LibraryViewModel(services: .mock(library: service, feed: feed))
+        viewModel.startObserving()
+
+        feed.publish(.tracksChanged(libraryID: 1))
+        try await Wait.until("the first reload to start") { loads.read() == 1 }
+        for _ in 0..<10 { feed.publish(.tracksChanged(libraryID: 1)) }
+        gate.set(true)
+
+        try await Wait.until("the reload that follows the burst") { loads.read() >= 2 }
+        // Nothing more happens: this sleep checks that no further reloads follow.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(loads.read() == 2)
+    }
+
     @Test func unsetServicesFailLoudly() async throws {
         let viewModel = LibraryViewModel.stub()
         await viewModel.load()
