@@ -1,7 +1,7 @@
 import Foundation
 
 /// A named music root folder that Kanora keeps in sync.
-public struct Library: Sendable, Equatable, Identifiable, LibraryFields {
+public struct Library: Sendable, Equatable, Identifiable, Codable, LibraryFields {
     public var id: Int64
     public var name: String
     /// The canonical absolute root folder.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A user's playlist: an ordered list of track ids, or a saved query (smart).
-public struct Playlist: Sendable, Equatable, Identifiable, PlaylistFields {
+public struct Playlist: Sendable, Equatable, Identifiable, Codable, PlaylistFields {
     public var id: Int64
     public var name: String
     public var description: String?
@@ -29,7 +29,7 @@ public struct Playlist: Sendable, Equatable, Identifiable, PlaylistFields {
 }
 
 /// One entry of a playlist, at a 1-based position.
-public struct PlaylistEntry: Sendable, Equatable {
+public struct PlaylistEntry: Sendable, Equatable, Codable {
     public var position: Int
     public var track: Track
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One derived album: its tracks grouped by album artist and title, across folders.
-public struct AlbumSummary: Sendable, Equatable, Identifiable {
+public struct AlbumSummary: Sendable, Equatable, Identifiable, Codable {
     public var id: Int64
     public var title: String
     public var albumArtist: String
@@ -18,7 +18,7 @@ public struct AlbumSummary: Sendable, Equatable, Identifiable {
 }
 
 /// One artist (track artist or album artist) with how much of the library is theirs.
-public struct ArtistSummary: Sendable, Equatable, Identifiable {
+public struct ArtistSummary: Sendable, Equatable, Identifiable, Codable {
     public var id: Int64
     public var name: String
     public var albumCount: Int
@@ -32,7 +32,7 @@ public struct ArtistSummary: Sendable, Equatable, Identifiable {
 }
 
 /// Totals over the present (not missing) tracks of the libraries.
-public struct LibraryStatistics: Sendable, Equatable {
+public struct LibraryStatistics: Sendable, Equatable, Codable {
     public var libraries: Int
     public var tracks: Int
     public var albums: Int
@@ -66,7 +66,7 @@ public struct LibraryStatistics: Sendable, Equatable {
 }
 
 /// How many tracks have one format.
-public struct FormatCount: Sendable, Equatable {
+public struct FormatCount: Sendable, Equatable, Codable {
     public var format: String
     public var tracks: Int
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One indexed audio file: identity, location, file facts and its metadata.
-public struct Track: Sendable, Equatable, Identifiable {
+public struct Track: Sendable, Equatable, Identifiable, Codable {
     /// Stable id: survives retagging and (with the sync engine) moves and renames.
     public var id: Int64
     public var libraryID: Int64

@@ -1,4 +1,4 @@
 /// What a query lists.
-public enum QueryTarget: String, Sendable, CaseIterable {
+public enum QueryTarget: String, Sendable, CaseIterable, Codable {
     case tracks, albums, artists
 }

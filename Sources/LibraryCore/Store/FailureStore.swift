@@ -1,7 +1,7 @@
 import Foundation
 
 /// A file that could not be read, as stored for `doctor` and for skipping unchanged bad files.
-public struct StoredFailure: Sendable, Equatable {
+public struct StoredFailure: Sendable, Equatable, Codable {
     public var pathText: String
     public var size: Int64
     public var mtimeNs: Int64

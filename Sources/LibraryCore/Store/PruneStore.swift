@@ -1,7 +1,7 @@
 import Foundation
 
 /// A playlist entry that pruning removed.
-public struct PrunedEntry: Sendable, Equatable {
+public struct PrunedEntry: Sendable, Equatable, Codable {
     public var playlist: String
     /// The entry's 1-based position before pruning.
     public var position: Int
@@ -14,7 +14,7 @@ public struct PrunedEntry: Sendable, Equatable {
 }
 
 /// What `kanora prune` removed (or would remove, in a dry run).
-public struct PruneReport: Sendable, Equatable {
+public struct PruneReport: Sendable, Equatable, Codable {
     /// Paths of the missing tracks removed, sorted.
     public var tracks: [String] = []
     public var playlistEntries: [PrunedEntry] = []

@@ -40,7 +40,7 @@ public protocol LibraryService: Sendable {
 public typealias LibrarySort = LibraryCore.SortOrder
 
 /// A query, an order and a limit.
-public struct ListRequest: Sendable, Equatable {
+public struct ListRequest: Sendable, Equatable, Codable {
     public var query: LibraryQuery
     /// nil: the target's default order.
     public var sort: LibrarySort?

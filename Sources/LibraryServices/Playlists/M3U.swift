@@ -2,7 +2,7 @@ import Foundation
 import LibraryCore
 
 /// One entry of an M3U file: where it points, as written, and on which line.
-public struct M3UEntry: Sendable, Equatable {
+public struct M3UEntry: Sendable, Equatable, Codable {
     /// The 1-based line number of the location line.
     public var line: Int
     /// The location as written (a path, relative or absolute, or a URI).

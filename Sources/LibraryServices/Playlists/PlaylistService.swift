@@ -62,7 +62,7 @@ extension PlaylistService {
 }
 
 /// A smart playlist's saved query, order and limit.
-public struct SmartRule: Sendable, Equatable {
+public struct SmartRule: Sendable, Equatable, Codable {
     public var query: LibraryQuery
     /// nil: the default track order.
     public var sort: LibrarySort?
@@ -81,7 +81,7 @@ public struct SmartRule: Sendable, Equatable {
 }
 
 /// The fields of a playlist to create.
-public struct PlaylistDraft: Sendable, Equatable, PlaylistFields {
+public struct PlaylistDraft: Sendable, Equatable, Codable, PlaylistFields {
     public var name: String
     public var description: String?
     /// A saved query: the playlist is smart (unless `freeze`).
@@ -98,7 +98,7 @@ public struct PlaylistDraft: Sendable, Equatable, PlaylistFields {
 }
 
 /// What an M3U import created, and the lines it could not match.
-public struct PlaylistImport: Sendable, Equatable {
+public struct PlaylistImport: Sendable, Equatable, Codable {
     public var playlist: Playlist
     /// Entries that name no library track, with their line numbers.
     public var unmatched: [M3UEntry]
@@ -110,7 +110,7 @@ public struct PlaylistImport: Sendable, Equatable {
 }
 
 /// How exported M3U files spell paths.
-public enum M3UPathStyle: Sendable, Equatable {
+public enum M3UPathStyle: Sendable, Equatable, Codable {
     /// Absolute paths.
     case absolute
     /// Paths relative to this folder (with `../` where needed).

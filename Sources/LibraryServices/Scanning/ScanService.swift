@@ -11,7 +11,7 @@ public protocol ScanService: Sendable {
 }
 
 /// What to scan and how.
-public struct ScanRequest: Sendable, Equatable {
+public struct ScanRequest: Sendable, Equatable, Codable {
     /// The folder to scan (absolute or relative to the current directory).
     public var path: RawPath
     /// The name for a new library (default: the folder's name).
@@ -26,7 +26,7 @@ public struct ScanRequest: Sendable, Equatable {
 }
 
 /// How a scan treats files.
-public struct ScanOptions: Sendable, Equatable {
+public struct ScanOptions: Sendable, Equatable, Codable {
     /// Re-read every file, even those whose size and times did not change.
     public var full: Bool
     /// Also scan hidden files and folders (names starting with ".").
@@ -59,7 +59,7 @@ public enum ScanEvent: Sendable, Equatable {
 }
 
 /// Running counters of a scan.
-public struct ScanProgress: Sendable, Equatable {
+public struct ScanProgress: Sendable, Equatable, Codable {
     /// Audio files found so far.
     public var found = 0
     /// Files opened and read.
@@ -83,7 +83,7 @@ public struct ScanProgress: Sendable, Equatable {
 }
 
 /// What a completed scan did.
-public struct ScanSummary: Sendable, Equatable {
+public struct ScanSummary: Sendable, Equatable, Codable {
     public var library: Library
     /// New tracks.
     public var added = 0
@@ -108,7 +108,7 @@ public struct ScanSummary: Sendable, Equatable {
 }
 
 /// Wall-clock seconds spent in the phases of a scan.
-public struct ScanTimings: Sendable, Equatable {
+public struct ScanTimings: Sendable, Equatable, Codable {
     /// Reading tags (in parallel) and fingerprints.
     public var reading: Double = 0
     /// Writing batches to the database (wall time, overlapping the reading).
