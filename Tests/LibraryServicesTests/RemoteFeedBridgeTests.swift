@@ -4,6 +4,7 @@ import LibraryServices
 import Synchronization
 import Testing
 import TestKit
+import TestSupport
 
 /// A fake server: each connect hands out the next scripted stream, whose bytes the test feeds.
 private final class FakeServer: Sendable {
@@ -110,6 +111,21 @@ struct RemoteFeedBridgeTests {
         try await Task.sleep(for: .milliseconds(400))
         #expect(server.connectionCount == 1)
         #expect(server.lastEventIDs.count == 1)
+    }
+
+    @Test func aFatalErrorStopsTheBridgeAndIsKept() async throws {
+        let attempts = Shared(0)
+        let bridge = RemoteFeedBridge(feed: ChangeFeed(), backoff: fast, isFatal: { ($0 as? LibraryError)?.code == .forbidden }) { _ in
+            attempts.set(attempts.read() + 1)
+            throw LibraryError(.forbidden, "The API key was not accepted: make one with `kanora user key`.")
+        }
+        bridge.start()
+        try await Wait.until("the bridge to give up") { bridge.failure != nil }
+        #expect(bridge.failure == LibraryError(.forbidden, "The API key was not accepted: make one with `kanora user key`."))
+        // This sleep checks that it does not try again (ten backoffs' time).
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(attempts.read() == 1)
+        await bridge.stop()
     }
 
     @Test func theBackoffDoublesUpToItsBound() {

@@ -7,7 +7,8 @@ import Synchronization
 /// returns its bytes. A dropped or refused connection is retried after a bounded backoff;
 /// after every reconnection the bridge publishes a full reload (`librariesChanged`,
 /// `tracksChanged(nil)`, `playlistsChanged(nil)`), since events may have been missed while
-/// it was away. Events this version does not know are skipped.
+/// it was away. Events this version does not know are skipped. An error retrying cannot fix
+/// (a revoked key, an incompatible server: `isFatal` says which) stops it, kept in `failure`.
 public final class RemoteFeedBridge: Sendable {
     /// Opens the event stream; `lastEventID` is the last id received, nil on the first connect.
     public typealias Connect = @Sendable (_ lastEventID: String?) async throws -> AsyncThrowingStream<[UInt8], any Error>
@@ -16,17 +17,24 @@ public final class RemoteFeedBridge: Sendable {
         var task: Task<Void, Never>?
         var connections = 0
         var failures = 0
+        var failure: LibraryError?
     }
 
     private let feed: ChangeFeed
     private let backoff: ReconnectBackoff
     private let connect: Connect
+    private let isFatal: @Sendable (any Error) -> Bool
     private let state = Mutex(State())
 
-    /// A bridge into `feed`; nothing happens until `start()`.
-    public init(feed: ChangeFeed, backoff: ReconnectBackoff = ReconnectBackoff(), connect: @escaping Connect) {
+    /// A bridge into `feed`; nothing happens until `start()`. By default every error is
+    /// retried; `isFatal` picks those that stop the bridge instead.
+    public init(
+        feed: ChangeFeed, backoff: ReconnectBackoff = ReconnectBackoff(),
+        isFatal: @escaping @Sendable (any Error) -> Bool = { _ in false }, connect: @escaping Connect
+    ) {
         self.feed = feed
         self.backoff = backoff
+        self.isFatal = isFatal
         self.connect = connect
     }
 
@@ -55,6 +63,9 @@ public final class RemoteFeedBridge: Sendable {
     /// How many times the stream was opened (the first connection and every reconnection).
     public var connectionCount: Int { state.withLock { $0.connections } }
 
+    /// The error that stopped the bridge, if `isFatal` said one should.
+    public var failure: LibraryError? { state.withLock { $0.failure } }
+
     /// Connection attempts that failed or dropped since data last arrived.
     public var consecutiveFailures: Int { state.withLock { $0.failures } }
 
@@ -76,6 +87,9 @@ public final class RemoteFeedBridge: Sendable {
                     }
                     lastEventID = parser.lastEventID ?? lastEventID
                 }
+            } catch where isFatal(error) {
+                state.withLock { $0.failure = .wrap(error) }
+                return
             } catch {
                 // Refused, dropped or timed out: retried below like a stream that ended.
             }

@@ -13,11 +13,8 @@ import ServiceLifecycle
 /// or when the server shuts down gracefully.
 public enum EventStreamResponder {
     /// The response streaming `feed` (subscribed now, so nothing published after the handler
-    /// returns is missed), keeping the events `include` accepts.
-    public static func response(
-        feed: ChangeFeed, heartbeat: Duration = .seconds(15),
-        including include: @escaping @Sendable (LibraryEvent) -> Bool = { _ in true }
-    ) -> Response {
+    /// returns is missed).
+    public static func response(feed: ChangeFeed, heartbeat: Duration = .seconds(15)) -> Response {
         let events = feed.events()
         return Response(
             status: .ok,
@@ -28,13 +25,12 @@ public enum EventStreamResponder {
                 HTTPFields.Element.Name("X-Accel-Buffering")!: "no",
             ],
             body: ResponseBody { writer in
-                try await stream(events, heartbeat: heartbeat, including: include, to: &writer)
+                try await stream(events, heartbeat: heartbeat, to: &writer)
             })
     }
 
     private static func stream(
-        _ events: AsyncStream<LibraryEvent>, heartbeat: Duration, including include: @escaping @Sendable (LibraryEvent) -> Bool,
-        to writer: inout any ResponseBodyWriter
+        _ events: AsyncStream<LibraryEvent>, heartbeat: Duration, to writer: inout any ResponseBodyWriter
     ) async throws {
         // One writer: events and heartbeats are merged into one stream of frames (scan
         // progress, the busiest event, comes at most twenty times a second).
@@ -44,7 +40,7 @@ public enum EventStreamResponder {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     var sequence = 0
-                    for await event in events where include(event) {
+                    for await event in events {
                         sequence += 1
                         output.yield(event.serverSentEvent(id: String(sequence)).encoded)
                     }
