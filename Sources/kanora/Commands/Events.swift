@@ -20,7 +20,7 @@ extension Kanora {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: "Only changes to this library's tracks (and to the list of libraries).")
+        @Option(help: "Only changes to this library's tracks (with changes to the list of libraries, and scan progress).")
         var library: String?
 
         @Option(help: "Seconds without changes on disk before changed folders are synced.")
