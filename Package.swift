@@ -44,6 +44,7 @@ let package = Package(
             name: "LibraryServer",
             dependencies: [
                 "LibraryServices",
+                "LibraryViewModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

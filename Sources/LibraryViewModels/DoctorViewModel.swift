@@ -4,8 +4,8 @@ import LibraryServices
 
 /// What is wrong with the libraries (`kanora doctor`), kept current through the change feed.
 public final class DoctorViewModel: ViewModel {
-    /// Everything a view shows.
-    public struct State: LoadingState {
+    /// Everything a view shows (`Codable`: the server can host this view model).
+    public struct State: LoadingState, Codable {
         public var viewState: ViewState = .idle
         public var health = LibraryHealth()
 

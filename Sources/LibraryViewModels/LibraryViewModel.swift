@@ -5,8 +5,8 @@ import LibraryServices
 
 /// The libraries and their statistics, kept current through the change feed.
 public final class LibraryViewModel: ViewModel {
-    /// Everything a view shows.
-    public struct State: LoadingState {
+    /// Everything a view shows (`Codable`: the server can host this view model).
+    public struct State: LoadingState, Codable {
         public var viewState: ViewState = .idle
         public var libraries: [Library] = []
         public var statistics = LibraryStatistics()
@@ -46,7 +46,7 @@ public final class LibraryViewModel: ViewModel {
         do {
             query = try LibraryQuery.parse(arguments: arguments, currentDirectory: currentDirectory)
         } catch {
-            set { $0.viewState = .failed(.wrap(error)) }
+            fail(error)
             return
         }
         await load(matching: query)

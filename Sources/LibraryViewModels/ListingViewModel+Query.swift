@@ -35,7 +35,7 @@ extension ListingViewModel where Source: QueryListing {
                 sort: sort.isEmpty ? nil : try LibrarySort.parse(sort, for: Source.target),
                 limit: limit, includeMissing: includeMissing)
         } catch {
-            set { $0.viewState = .failed(.wrap(error)) }
+            fail(error)
             return
         }
         await load(request)

@@ -6,7 +6,7 @@ import LibraryServices
 /// `TrackListViewModel`, `AlbumListViewModel`, `ArtistListViewModel` and `SearchViewModel`.
 public final class ListingViewModel<Source: Listing>: ViewModel {
     /// Everything a view shows.
-    public struct State: Sendable, Equatable {
+    public struct State: LoadingState {
         public var viewState: ViewState
         /// The request the rows answer (or, while loading, are being fetched for).
         public var request: Source.Request
@@ -30,21 +30,18 @@ public final class ListingViewModel<Source: Listing>: ViewModel {
 
     /// Loads the rows for `request`; the previous rows stay visible while it loads.
     public func load(_ request: Source.Request) async {
-        set { $0.viewState = .loading; $0.request = request }
-        do {
-            let rows = try await Source.rows(for: request, from: services)
-            set { state in
-                // A newer load may have started meanwhile; its result wins.
-                guard state.request == request else { return }
+        // Only the newest load lands, even when an older one of the same request answers last.
+        await load(starting: { $0.viewState = .loading; $0.request = request }, {
+            try await Source.rows(for: request, from: services)
+        }, landing: { state, result in
+            switch result {
+            case .success(let rows):
                 state.rows = rows
                 state.viewState = .loaded
+            case .failure(let error):
+                state.viewState = .failed(error)
             }
-        } catch {
-            set { state in
-                guard state.request == request else { return }
-                state.viewState = .failed(.wrap(error))
-            }
-        }
+        })
     }
 
     /// Reloads the current request.

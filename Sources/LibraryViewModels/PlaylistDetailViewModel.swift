@@ -35,8 +35,7 @@ public final class PlaylistDetailViewModel: ViewModel {
 
     /// Loads the playlist named `name` (ignoring case) and its entries.
     public func load(_ name: String) async {
-        set { $0.viewState = .loading }
-        await show { try await self.services.playlists.playlist(named: name) }
+        await show(starting: { $0.viewState = .loading }) { try await self.services.playlists.playlist(named: name) }
     }
 
     /// Reloads the loaded playlist by id, so a rename elsewhere does not lose it.
@@ -102,14 +101,16 @@ public final class PlaylistDetailViewModel: ViewModel {
         PlaylistDetailViewModel(services: .mock(), state: state)
     }
 
-    private func show(_ find: @Sendable () async throws -> Playlist) async {
-        do {
+    private func show(starting start: (inout State) -> Void = { _ in }, _ find: @Sendable () async throws -> Playlist) async {
+        await load(starting: start, {
             let playlist = try await find()
-            let entries = try await services.playlists.entries(of: playlist.name)
-            set { $0 = State(viewState: .loaded, playlist: playlist, entries: entries) }
-        } catch {
-            set { $0.viewState = .failed(.wrap(error)) }
-        }
+            return (playlist, try await services.playlists.entries(of: playlist.name))
+        }, landing: { state, result in
+            switch result {
+            case .success(let (playlist, entries)): state = State(viewState: .loaded, playlist: playlist, entries: entries)
+            case .failure(let error): state.viewState = .failed(error)
+            }
+        })
     }
 
     /// Runs an edit on the loaded playlist, then reloads it.

@@ -14,6 +14,8 @@ public final class StateStore<State: Sendable>: Observable, Sendable {
         var state: State
         var subscribers: [UUID: AsyncStream<State>.Continuation] = [:]
         var tasks: [Task<Void, Never>] = []
+        /// Counts loads started, so only the newest one's result lands.
+        var generation: UInt64 = 0
     }
 
     private let locked: Mutex<Locked>
@@ -54,14 +56,54 @@ public final class StateStore<State: Sendable>: Observable, Sendable {
     /// Applies `body` to the state, tells observers, and sends the result to every subscriber.
     @discardableResult
     func update(_ body: (inout State) -> Void) -> State {
-        let (state, subscribers) = registrar.withMutation(of: self, keyPath: \.state) {
-            locked.withLock { locked -> (State, [AsyncStream<State>.Continuation]) in
-                body(&locked.state)
-                return (locked.state, Array(locked.subscribers.values))
+        var updated: State?
+        apply { locked in
+            body(&locked.state)
+            updated = locked.state
+            return true
+        }
+        return updated!
+    }
+
+    /// Starts a load: applies `body` (e.g. showing `.loading`) and returns the load's
+    /// generation. Every load started before it is stale from now on.
+    @discardableResult
+    func startLoad(_ body: (inout State) -> Void) -> UInt64 {
+        var generation: UInt64 = 0
+        apply { locked in
+            locked.generation += 1
+            generation = locked.generation
+            body(&locked.state)
+            return true
+        }
+        return generation
+    }
+
+    /// Applies `body` if no load started after the one of `generation` (a slower, older load
+    /// must not overwrite a newer result); says whether it did.
+    @discardableResult
+    func update(ifCurrent generation: UInt64, _ body: (inout State) -> Void) -> Bool {
+        // Checked before telling observers too, so a stale result notifies nobody.
+        guard locked.withLock({ $0.generation }) == generation else { return false }
+        return apply { locked in
+            guard locked.generation == generation else { return false }
+            body(&locked.state)
+            return true
+        }
+    }
+
+    /// Runs `body` on the locked state inside an observed mutation and, if it says it changed
+    /// something, sends the new state to every subscriber (outside the lock).
+    @discardableResult
+    private func apply(_ body: (inout Locked) -> Bool) -> Bool {
+        let (changed, state, subscribers) = registrar.withMutation(of: self, keyPath: \.state) {
+            locked.withLock { locked -> (Bool, State, [AsyncStream<State>.Continuation]) in
+                let changed = body(&locked)
+                return (changed, locked.state, changed ? Array(locked.subscribers.values) : [])
             }
         }
         for subscriber in subscribers { subscriber.yield(state) }
-        return state
+        return changed
     }
 
     /// Keeps `task` alive as long as the store (its view model), cancelling it on deinit.

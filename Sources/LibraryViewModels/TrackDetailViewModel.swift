@@ -27,8 +27,7 @@ public final class TrackDetailViewModel: ViewModel {
     /// Loads the track `reference` names: a numeric id, or a file path (relative paths
     /// resolve against `currentDirectory`).
     public func load(_ reference: String, currentDirectory: String = FileManager.default.currentDirectoryPath) async {
-        set { $0.viewState = .loading }
-        do {
+        await load(starting: { $0.viewState = .loading }, {
             let track: Track?
             if let id = Int64(reference) {
                 track = try await services.library.track(id: id)
@@ -39,10 +38,13 @@ public final class TrackDetailViewModel: ViewModel {
             guard let track else {
                 throw LibraryError(.notFound, "No track \(Int64(reference) != nil ? "with id" : "at") \(reference): find it with `kanora list`.")
             }
-            set { $0 = State(viewState: .loaded, track: track) }
-        } catch {
-            set { $0 = State(viewState: .failed(.wrap(error))) }
-        }
+            return track
+        }, landing: { state, result in
+            switch result {
+            case .success(let track): state = State(viewState: .loaded, track: track)
+            case .failure(let error): state = State(viewState: .failed(error))
+            }
+        })
     }
 
     /// A view model showing `state`, over services that fail if called: for tests and previews.

@@ -83,6 +83,31 @@ struct LibraryViewModelTests {
         #expect(loads.read() == 2)
     }
 
+    @Test func aSlowOlderLoadDoesNotOverwriteTheNewerOnesResult() async throws {
+        let calls = Shared(0)
+        let gate = Shared(false)
+        var service = MockLibraryService()
+        service.librariesHandler = { [Samples.library] }
+        service.statisticsHandler = { _ in
+            calls.set(calls.read() + 1)
+            if calls.read() == 1 {
+                // The first (older) load answers only after the newer one has landed.
+                try await Wait.until("the newer load to land") { gate.read() }
+                return LibraryStatistics(libraries: 1, tracks: 1, albums: 1, totalDurationMs: 1)
+            }
+            return LibraryStatistics(libraries: 1, tracks: 2, albums: 1, totalDurationMs: 2)
+        }
+        let viewModel = LibraryViewModel(services: .mock(library: service))
+        let older = Task { await viewModel.load() }
+        try await Wait.until("the older load to start") { calls.read() == 1 }
+        await viewModel.load(matching: try LibraryQuery.parse(arguments: ["genre:jazz"]))
+        #expect(viewModel.state.statistics.tracks == 2)
+        gate.set(true)
+        await older.value
+        #expect(viewModel.state.statistics.tracks == 2)
+        #expect(viewModel.state.viewState == .loaded)
+    }
+
     @Test func unsetServicesFailLoudly() async throws {
         let viewModel = LibraryViewModel.stub()
         await viewModel.load()

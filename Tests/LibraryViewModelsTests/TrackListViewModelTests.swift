@@ -9,6 +9,29 @@ import TestSupport
 
 @Suite("TrackListViewModel")
 struct TrackListViewModelTests {
+    @Test func aSlowOlderReloadOfTheSameRequestDoesNotOverwriteTheNewerRows() async throws {
+        let calls = Shared(0)
+        let gate = Shared(false)
+        var service = MockLibraryService()
+        service.tracksHandler = { _ in
+            calls.set(calls.read() + 1)
+            if calls.read() == 1 {
+                // The first (older) load answers, with the rows from before, after the newer one.
+                try await Wait.until("the newer load to land") { gate.read() }
+                return [Samples.track(1, "A")]
+            }
+            return [Samples.track(1, "A"), Samples.track(2, "B")]
+        }
+        let viewModel = TrackListViewModel(services: .mock(library: service))
+        let older = Task { await viewModel.load(ListRequest()) }
+        try await Wait.until("the older load to start") { calls.read() == 1 }
+        await viewModel.reload()
+        gate.set(true)
+        await older.value
+        #expect(viewModel.state.rows.count == 2)
+        #expect(viewModel.state.viewState == .loaded)
+    }
+
     @Test func loadGoesFromLoadingToLoadedWithRows() async throws {
         var service = MockLibraryService()
         service.tracksHandler = { _ in [Samples.track(1, "A"), Samples.track(2, "B")] }

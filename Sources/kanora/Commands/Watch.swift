@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
-import Dispatch
 import Foundation
 import LibraryCore
 import LibraryServices
@@ -48,75 +44,30 @@ extension Kanora {
             let viewModel = WatchViewModel(services: try global.services(mustExist: true))
             let request = WatchRequest(
                 libraries: libraries, options: WatchOptions(debounce: debounce, interval: interval, forcePeriodic: poll))
-            let updates = viewModel.updates()
-            let printing = Task { [global] () -> WatchPrinter in
-                var printer = WatchPrinter(console: console, global: global)
-                for await state in updates { printer.print(state) }
-                return printer
+            let state = await LiveOutput.run(viewModel, printer: WatchPrinter(console: console, global: global)) {
+                await viewModel.watch(request)
             }
-            let watching = Task { await viewModel.watch(request) }
-            let signals = StopSignals { watching.cancel() }
-            // Cancelling the command (as tests do) stops the watch like a signal.
-            await withTaskCancellationHandler { await watching.value } onCancel: { watching.cancel() }
-            signals.restore()
-            printing.cancel()
-            var printer = await printing.value
-            let state = viewModel.state
-            printer.print(state)
             try state.viewState.throwIfFailed()
         }
     }
 }
 
-/// Turns SIGINT and SIGTERM into a call to `stop` (once) while installed.
-private final class StopSignals {
-    private let sources: [any DispatchSourceSignal]
-
-    init(stop: @escaping @Sendable () -> Void) {
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: stop)
-            source.resume()
-            return source
-        }
-    }
-
-    /// Cancels the handlers and gives the signals their default actions back.
-    func restore() {
-        for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-    }
-}
-
 /// Prints what is new in each state: library modes (stderr), one line per sync (stdout),
 /// failures (stderr).
-private struct WatchPrinter {
+private struct WatchPrinter: StatePrinter {
     let console: Console
     let global: GlobalOptions
-    private var modes: [Int64: WatchMode] = [:]
-    private var syncsPrinted = 0
-    private var failuresPrinted = 0
-
-    init(console: Console, global: GlobalOptions) {
-        self.console = console
-        self.global = global
-    }
+    var printed = PrintedSoFar()
 
     mutating func print(_ state: WatchViewModel.State) {
-        for watched in state.libraries where modes[watched.library.id] != watched.mode {
-            modes[watched.library.id] = watched.mode
-            if !global.quiet { console.err("kanora: \(watched.description)") }
+        for watched in printed.changedModes(state.libraries) where !global.quiet {
+            console.err("kanora: \(watched.description)")
         }
-        let newFailures = state.recentFailures.suffix(max(0, state.failureCount - failuresPrinted))
-        failuresPrinted = state.failureCount
+        let newFailures = printed.new("failures", in: state.recentFailures, total: state.failureCount)
         if !global.quiet || global.verbose {
             for failure in newFailures { console.err("kanora: cannot read \(failure.path): \(failure.reason)") }
         }
-        let newSyncs = state.recentSyncs.suffix(max(0, state.syncCount - syncsPrinted))
-        syncsPrinted = state.syncCount
-        for sync in newSyncs {
+        for sync in printed.new("syncs", in: state.recentSyncs, total: state.syncCount) {
             console.out(global.json ? WatchSyncJSON.line(sync) : WatchViewModel.line(for: sync))
         }
     }
@@ -134,8 +85,6 @@ private enum WatchSyncJSON {
         let line = Line(
             time: Formatting.timestamp(sync.date), library: sync.library.name, folder: sync.folder.text,
             added: s.added, updated: s.updated, moved: s.moved, missing: s.missing, failed: s.failed)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(line)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        return PrintedSoFar.jsonLine(line)
     }
 }

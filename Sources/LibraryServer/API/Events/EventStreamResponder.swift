@@ -1,0 +1,66 @@
+import Hummingbird
+import LibraryServices
+import ServiceLifecycle
+
+/// Streams a `ChangeFeed` to one client as Server-Sent Events (`text/event-stream`), for
+/// `GET /api/v1/events`.
+///
+/// Each change is one event: `id:` a sequence number counting from 1 for the connection,
+/// `event:` its kind, `data:` its JSON (`LibraryEvent`'s wire shape). A comment opens the
+/// stream at once and another is written every `heartbeat`, so proxies keep an idle stream
+/// open and a client (and this server) notices a dead connection within one heartbeat. The
+/// stream ends, unsubscribing from the feed, when a write fails because the client went away,
+/// or when the server shuts down gracefully.
+public enum EventStreamResponder {
+    /// The response streaming `feed` (subscribed now, so nothing published after the handler
+    /// returns is missed).
+    public static func response(feed: ChangeFeed, heartbeat: Duration = .seconds(15)) -> Response {
+        let events = feed.events()
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8",
+                .cacheControl: "no-cache",
+                // nginx would otherwise buffer the stream.
+                HTTPFields.Element.Name("X-Accel-Buffering")!: "no",
+            ],
+            body: ResponseBody { writer in
+                try await stream(events, heartbeat: heartbeat, to: &writer)
+            })
+    }
+
+    private static func stream(
+        _ events: AsyncStream<LibraryEvent>, heartbeat: Duration, to writer: inout any ResponseBodyWriter
+    ) async throws {
+        // One writer: events and heartbeats are merged into one stream of frames (scan
+        // progress, the busiest event, comes at most twenty times a second).
+        let (frames, output) = AsyncStream.makeStream(of: String.self)
+        // A server shutting down ends the stream (a client would otherwise hold it open).
+        try await withGracefulShutdownHandler {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    var sequence = 0
+                    for await event in events {
+                        sequence += 1
+                        output.yield(event.serverSentEvent(id: String(sequence)).encoded)
+                    }
+                    output.finish()
+                }
+                group.addTask {
+                    while true {
+                        try await Task.sleep(for: heartbeat)
+                        output.yield(ServerSentEvent.comment("heartbeat"))
+                    }
+                }
+                defer { group.cancelAll() }
+                try await writer.write(ByteBuffer(string: ServerSentEvent.comment("kanora events")))
+                for await frame in frames {
+                    try await writer.write(ByteBuffer(string: frame))
+                }
+            }
+        } onGracefulShutdown: {
+            output.finish()
+        }
+        try await writer.finish(nil)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import LibraryCore
+import LibraryServices
+import LibraryViewModels
+
+/// Answers `GET /api/v1/viewmodels/...`: the state of a server-hosted view model, built by the
+/// view model itself, as JSON (dates in ISO 8601, keys sorted).
+///
+/// - `/viewmodels/library?query=TEXT` (query optional, in the query language of `kanora
+///   list`, e.g. `genre:jazz year:1950..1959`): `LibraryViewModel.State`.
+/// - `/viewmodels/doctor`: `DoctorViewModel.State`.
+///
+/// A state that failed to load is answered with the status its kind fits and
+/// `{"error": {"kind", "message"}}`, like every other API error.
+public enum HostedViewModelResponder {
+    /// `LibraryViewModel`'s state for the request's `query` parameter.
+    public static func library(_ request: Request, services: ServiceContainer) async throws -> Response {
+        let text = request.uri.queryParameters.get("query") ?? ""
+        let query: LibraryQuery
+        do {
+            query = text.isEmpty ? .all : try LibraryQuery.parse(text)
+        } catch {
+            throw APIErrorResponse(LibraryError.wrap(error))
+        }
+        return try respond(await LibraryViewModel.hostedState(services: services, request: query))
+    }
+
+    /// `DoctorViewModel`'s state.
+    public static func doctor(services: ServiceContainer) async throws -> Response {
+        try respond(await DoctorViewModel.hostedState(services: services, request: ()))
+    }
+
+    /// Adds both routes (`viewmodels/library`, `viewmodels/doctor`) to `group` (the
+    /// authenticated `/api/v1` group on the server; a bare router in tests).
+    public static func addRoutes<Context: RequestContext>(to group: RouterGroup<Context>, services: ServiceContainer) {
+        group.get("viewmodels/library") { request, _ in try await library(request, services: services) }
+        group.get("viewmodels/doctor") { _, _ in try await doctor(services: services) }
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    private static func respond<State: Encodable & LoadingState>(_ state: State) throws -> Response {
+        if let failure = state.viewState.failure { throw APIErrorResponse(failure) }
+        let body = try encoder.encode(state)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
