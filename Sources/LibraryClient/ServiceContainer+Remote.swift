@@ -1,0 +1,27 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+
+extension ServiceContainer {
+    /// The services of a Kanora server at `url` (e.g. `http://home:4544`), as the user the
+    /// API key `token` belongs to: the same protocols as `live`, so view models and commands
+    /// work unchanged. Users, annotations, browsing and artwork are the server's business
+    /// and not offered remotely.
+    ///
+    /// - Throws: `.invalidInput` for an address that is not http(s) or an empty token.
+    public static func remote(url: URL, token: String) throws(LibraryError) -> ServiceContainer {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+            throw LibraryError(.invalidInput, "--server takes the server's address, e.g. http://127.0.0.1:4544 (got \(url.absoluteString)).")
+        }
+        guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+            throw LibraryError(.invalidInput, "--server needs an API key: pass --token KEY or set KANORA_TOKEN (create one with `kanora user key NAME` on the server).")
+        }
+        let client = APIClient(baseURL: url, token: token)
+        let playlists = RemotePlaylistService(client: client)
+        // The feed starts empty; the change-feed bridge (GET /api/v1/events) fills it.
+        let feed = ChangeFeed()
+        return ServiceContainer(
+            library: RemoteLibraryService(client: client), scanner: RemoteScanService(client: client), playlists: playlists,
+            watcher: RemoteWatchService(), feed: feed, playlistsForUser: { _ in playlists })
+    }
+}
