@@ -96,6 +96,7 @@ let package = Package(
             name: "LibraryClientTests",
             dependencies: [
                 "LibraryClient", "LibraryServer", "TestSupport", "TestKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -2,9 +2,9 @@ import Foundation
 import LibraryCore
 import LibraryServices
 
-/// `GET tracks`: tracks matching a list request (its query as canonical text).
+/// `GET tracks`: tracks matching a list request (its query as canonical text), as rows.
 public struct TracksRequest: APIRequest {
-    public typealias Response = [Track]
+    public typealias Response = [TrackRow]
     public static let method = APIMethod.get, endpoint = "tracks"
     public let query: ListRequest, body: APIEmpty
     public init(query: ListRequest, body: APIEmpty) { self.query = query; self.body = body }
@@ -33,9 +33,9 @@ public struct SearchTextQuery: Codable, Sendable, Equatable {
     public init(text: String, limit: Int?) { self.text = text; self.limit = limit }
 }
 
-/// `GET search`: full-text search, best match first.
+/// `GET search`: full-text search, best match first, as rows.
 public struct SearchRequest: APIRequest {
-    public typealias Response = [Track]
+    public typealias Response = [TrackRow]
     public static let method = APIMethod.get, endpoint = "search"
     public let query: SearchTextQuery, body: APIEmpty
     public init(query: SearchTextQuery, body: APIEmpty) { self.query = query; self.body = body }

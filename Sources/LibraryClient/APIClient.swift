@@ -74,6 +74,25 @@ public final class APIClient: Sendable {
         return stream
     }
 
+    /// A listing's slices as its bytes arrive, so they are decoded while the rest comes.
+    private static func slices(of body: HTTPClientResponse.Body) -> AsyncThrowingStream<Data, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var splitter = JSONArraySplitter()
+                    for try await buffer in body {
+                        for slice in try splitter.feed(buffer.readableBytesView) { continuation.yield(slice) }
+                    }
+                    guard splitter.finished else { throw HTTPClientError.remoteConnectionClosed }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
     /// Asks `GET /api/v1/version` once per client; refuses another API version.
     func checkVersion() async throws {
         let task = version.withLock { task in
@@ -93,11 +112,14 @@ public final class APIClient: Sendable {
         do {
             let response = try await perform(request, deadline: .now() + .seconds(120))
             guard response.status == .ok else { throw try await failureError(response, endpoint: R.path) }
-            let body = try await response.body.collect(upTo: Self.maximumAnswerSize)
             do {
+                if let array = R.Response.self as? any ParallelJSONArray.Type {
+                    return try await array.decodeSlices(Self.slices(of: response.body)) as! R.Response
+                }
+                let body = try await response.body.collect(upTo: Self.maximumAnswerSize)
                 return try API.decoder.decode(R.Response.self, from: Data(body.readableBytesView))
-            } catch {
-                throw notKanora("an answer to \(R.path) that does not read")
+            } catch let error as DecodingError {
+                throw notKanora("an answer to \(R.path) that does not read: \(error)")
             }
         } catch {
             throw libraryError(for: error)

@@ -15,11 +15,11 @@ public struct RemoteLibraryService: LibraryService {
         try await client.send(RenameLibraryRequest(RenameBody(name: name, newName: newName)))
     }
     public func removeLibrary(named name: String) async throws -> Library { try await client.send(RemoveLibraryRequest(NameQuery(name: name))) }
-    public func tracks(_ request: ListRequest) async throws -> [Track] { try await client.send(TracksRequest(request)) }
+    public func tracks(_ request: ListRequest) async throws -> [Track] { try await client.send(TracksRequest(request)).map(\.track) }
     public func albums(_ request: ListRequest) async throws -> [AlbumSummary] { try await client.send(AlbumsRequest(request)) }
     public func artists(_ request: ListRequest) async throws -> [ArtistSummary] { try await client.send(ArtistsRequest(request)) }
     public func search(_ text: String, limit: Int?) async throws -> [Track] {
-        try await client.send(SearchRequest(SearchTextQuery(text: text, limit: limit)))
+        try await client.send(SearchRequest(SearchTextQuery(text: text, limit: limit))).map(\.track)
     }
     public func track(id: Int64) async throws -> Track? { try await client.send(TrackRequest(TrackQuery(id: id))).track }
     public func track(path: RawPath) async throws -> Track? { try await client.send(TrackRequest(TrackQuery(path: path))).track }

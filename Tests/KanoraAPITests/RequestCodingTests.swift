@@ -91,3 +91,78 @@ struct RequestCodingTests {
         #expect(APIErrorEnvelope(kind: "fromTheFuture", message: "m").libraryError.code == .database)
     }
 }
+
+@Suite("Large arrays: sent in slices that make one JSON array, read while they arrive")
+struct ParallelJSONTests {
+    fileprivate struct Item: ParallelJSONElement, Equatable {
+        var id: Int
+        var name: String
+        var tags: [String: [String]]
+    }
+
+    private func encoded(_ items: [Item]) async throws -> Data {
+        var data = Data()
+        try await items.encodeInSlices { data.append($0) }
+        return data
+    }
+
+    private func decoded(_ data: Data, chunk: Int, sliceBytes: Int) async throws -> [Item] {
+        var splitter = JSONArraySplitter(sliceBytes: sliceBytes)
+        var slices: [Data] = []
+        for start in stride(from: 0, to: data.count, by: chunk) {
+            slices += try splitter.feed(data[start..<min(start + chunk, data.count)])
+        }
+        #expect(splitter.finished)
+        return try await [Item].decodeSlices(AsyncThrowingStream { continuation in
+            for slice in slices { continuation.yield(slice) }
+            continuation.finish()
+        })
+    }
+
+    @Test func slicesMakeTheSameArrayAndReadBackFedInAnyPieces() async throws {
+        // Names with what could fool a splitter: commas, brackets, braces, quotes, escapes.
+        let items = (0..<2_500).map { Item(id: $0, name: "a, [b] {c} \"d\" \\\($0)", tags: ["K,": ["[", "]"]]) }
+        let data = try await encoded(items)
+        #expect(try API.decoder.decode([Item].self, from: data) == items)
+        #expect(try await decoded(data, chunk: 7_919, sliceBytes: 10_000) == items)
+        #expect(try await decoded(data, chunk: 1, sliceBytes: 50_000) == items)
+        let few = Array(items.prefix(3))
+        #expect(try await decoded(try await encoded(few), chunk: 5, sliceBytes: 1) == few)
+        #expect(try await decoded(try await encoded([]), chunk: 5, sliceBytes: 1) == [])
+    }
+
+    @Test func somethingElseThanAnArrayIsADecodingError() {
+        var splitter = JSONArraySplitter()
+        #expect(throws: DecodingError.self) { try splitter.feed(Data("404 page not found".utf8)) }
+    }
+}
+
+@Suite("Track rows: a listed track travels as one array of its fields")
+struct TrackRowTests {
+    @Test func everyFieldRoundTripsAndMatchesTheNamedOrder() throws {
+        let metadata = TrackMetadata(
+            format: "FLAC", durationMs: 305_000, bitrate: 900, sampleRate: 44_100, channels: 2, bitDepth: 24, hasCoverArt: true,
+            title: "Jóga", titleSort: "Joga", artists: ["Björk", "B"], artistSort: "Bjork", albumArtists: ["Björk"],
+            albumArtistSort: "Bjork", album: "Homogenic", albumSort: "Homo", trackNumber: 3, trackTotal: 10, discNumber: 1,
+            discTotal: 2, date: "1997-09-22", year: 1997, originalDate: "1997", originalYear: 1997, genres: ["Electronic", "Pop"],
+            composer: "Björk", comment: "c", compilation: true, bpm: 92.5,
+            musicBrainz: MusicBrainzIDs(recordingID: "r", trackID: "t", albumID: "a", releaseGroupID: "g", artistID: "ar", albumArtistID: "aa"),
+            replayGain: ReplayGain(trackGain: -6.5, trackPeak: 0.98, albumGain: -7, albumPeak: 1),
+            otherTags: ["MOOD": ["calm", "cold"]], damage: "last frame cut short")
+        let full = Track(
+            id: 7, libraryID: 1, libraryName: "Music", path: RawPath(bytes: Array("/m/".utf8) + [0xE9]), fileSize: 123,
+            mtimeNs: 1_700_000_000_123_456_789, metadata: metadata, albumID: 4,
+            addedAt: Date(timeIntervalSinceReferenceDate: 1.25), updatedAt: Date(timeIntervalSinceReferenceDate: 2.5),
+            missingSince: Date(timeIntervalSinceReferenceDate: 3.75))
+        let bare = Track(
+            id: 8, libraryID: 1, libraryName: "Music", path: RawPath("/m/b.mp3"), fileSize: 1, mtimeNs: 0,
+            metadata: TrackMetadata(format: "MP3"), albumID: nil, addedAt: Date(timeIntervalSinceReferenceDate: 0),
+            updatedAt: Date(timeIntervalSinceReferenceDate: 0), missingSince: nil)
+        for track in [full, bare] {
+            let data = try API.encoder.encode(TrackRow(track))
+            #expect(try API.decoder.decode(TrackRow.self, from: data).track == track)
+            let values = try JSONSerialization.jsonObject(with: data) as? [Any]
+            #expect(values?.count == TrackRow.fields.count)
+        }
+    }
+}

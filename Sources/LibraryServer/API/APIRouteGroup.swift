@@ -33,7 +33,7 @@ public struct APIRouteGroup {
         group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services] request, context in
             do {
                 let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
-                return try APIResponse.json(try await handler(decoded, caller))
+                return try await APIResponse.json(try await handler(decoded, caller))
             } catch {
                 return APIResponse.error(APIResponse.libraryError(for: error))
             }

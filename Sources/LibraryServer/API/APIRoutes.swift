@@ -30,11 +30,11 @@ public enum APIRoutes {
             try await caller.services.library.renameLibrary(named: request.body.name, to: request.body.newName)
         }
         api.register(RemoveLibraryRequest.self) { request, caller in try await caller.services.library.removeLibrary(named: request.body.name) }
-        api.register(TracksRequest.self) { request, caller in try await caller.services.library.tracks(request.query) }
+        api.register(TracksRequest.self) { request, caller in try await caller.services.library.tracks(request.query).map(TrackRow.init) }
         api.register(AlbumsRequest.self) { request, caller in try await caller.services.library.albums(request.query) }
         api.register(ArtistsRequest.self) { request, caller in try await caller.services.library.artists(request.query) }
         api.register(SearchRequest.self) { request, caller in
-            try await caller.services.library.search(request.query.text, limit: request.query.limit)
+            try await caller.services.library.search(request.query.text, limit: request.query.limit).map(TrackRow.init)
         }
         api.register(TrackRequest.self) { request, caller in
             let library = caller.services.library
