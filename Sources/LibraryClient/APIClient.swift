@@ -31,9 +31,15 @@ public final class APIClient: Sendable {
     /// The longest answer read (a library's every track as JSON).
     static let maximumAnswerSize = 1 << 31
 
-    public init(baseURL: URL, token: String) {
+    /// How long one answer may take in all (a scan's stream excepted).
+    let answerTimeout: TimeAmount
+
+    /// A client of the server at `baseURL` with the API key `token`; `answerTimeout` bounds
+    /// each answer (tests shorten it).
+    public init(baseURL: URL, token: String, answerTimeout: TimeAmount = .seconds(120)) {
         self.baseURL = baseURL
         self.token = token
+        self.answerTimeout = answerTimeout
     }
 
     /// Sends `request` and decodes its answer.
@@ -110,7 +116,7 @@ public final class APIClient: Sendable {
     /// One request and its decoded answer, without the version check.
     private func exchange<R: APIRequest>(_ request: R) async throws -> R.Response {
         do {
-            let response = try await perform(request, deadline: .now() + .seconds(120))
+            let response = try await perform(request, deadline: .now() + answerTimeout)
             guard response.status == .ok else { throw try await failureError(response, endpoint: R.path) }
             do {
                 if let array = R.Response.self as? any ParallelJSONArray.Type {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import HummingbirdTesting
 import KanoraAPI
 import LibraryClient
@@ -32,9 +33,29 @@ struct APIServerEdgeTests {
                 uri: "/api/v1/tracks?q=%7B%22query%22%3A%22year%3Aabc%22%7D", method: .get, headers: [.authorization: "Bearer \(harness.token)"])
             #expect(malformed.status == .badRequest)
             #expect(try envelope(malformed.body).error.kind == "invalidInput")
+            let unknown = try await client.execute(uri: "/api/v1/nothing/here", method: .get, headers: [.authorization: "Bearer \(harness.token)"])
+            #expect(unknown.status == .notFound)
+            #expect(try envelope(unknown.body).error.message.contains("No such request: GET /api/v1/nothing/here"))
             let missing = try await client.execute(
                 uri: "/api/v1/playlists/named?q=%7B%22name%22%3A%22Nope%22%7D", method: .get, headers: [.authorization: "Bearer \(harness.token)"])
             #expect(missing.status == .notFound)
+        }
+    }
+
+    @Test func aServerThatStopsAnsweringTimesOutInOneLine() async throws {
+        let router = Router()
+        router.get("/api/v1/version") { _, _ in #"{"api":1,"server":"9.0.0"}"# }
+        router.get("/api/v1/libraries") { _, _ in
+            try await Task.sleep(for: .seconds(3))
+            return "[]"
+        }
+        let application = Application(router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
+        try await application.test(.live) { client in
+            let url = "http://127.0.0.1:\(client.port!)"
+            let library = RemoteLibraryService(client: APIClient(baseURL: URL(string: url)!, token: "knr_x", answerTimeout: .milliseconds(500)))
+            let error = await #expect(throws: LibraryError.self) { try await library.libraries() }
+            #expect(error?.code == .unavailable)
+            #expect(error?.message == "The Kanora server at \(url) stopped answering (timed out): try again, or check the server.")
         }
     }
 

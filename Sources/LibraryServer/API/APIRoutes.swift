@@ -21,6 +21,16 @@ public enum APIRoutes {
         // Hand-written routes go here, behind the same authentication (`context.apiUser` is
         // set): `api.group.get("events") { ... }` for the change feed, `viewmodels/...` for
         // server-hosted view models.
+        registerUnknown(api)
+    }
+
+    /// Any other path under `/api/v1/`: 404 in the envelope (exact routes win over `**`).
+    static func registerUnknown(_ api: APIRouteGroup) {
+        for method in APIMethod.allCases {
+            api.group.on("**", method: HTTPRequest.Method(rawValue: method.rawValue)!) { request, _ in
+                APIResponse.error(LibraryError(.notFound, "No such request: \(request.method) \(request.uri.path). The README lists Kanora's API (/api/v1/)."))
+            }
+        }
     }
 
     static func registerLibrary(_ api: APIRouteGroup) {
