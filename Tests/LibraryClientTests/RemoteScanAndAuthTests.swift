@@ -31,6 +31,28 @@ struct RemoteScanAndAuthTests {
         }
     }
 
+    @Test func everyLibraryOrOneByNameIsSyncedOnTheServer() async throws {
+        let harness = try await RemoteHarness()
+        try await harness.run { _, address in
+            let scanner = RemoteScanService(client: APIClient(baseURL: address, token: harness.token))
+            let all = try await Wait.bounded("every library synced") {
+                try await scanner.scan(ScanBody()).reduce(into: [ScanEvent]()) { $0.append($1) }
+            }
+            let summaries = all.compactMap { if case .finished(let summary) = $0 { summary } else { nil } }
+            #expect(summaries.map(\.library.name) == ["Samples"])
+            #expect(summaries.first?.unchanged == (try await harness.server.library.tracks(ListRequest())).count)
+            let named = try await Wait.bounded("one library synced") {
+                try await scanner.scan(ScanBody(library: "samples", options: ScanOptions(full: true))).reduce(into: [ScanEvent]()) { $0.append($1) }
+            }
+            guard case .finished(let summary)? = named.last else { Issue.record("no summary in \(named)"); return }
+            #expect(summary.updated > 0 && summary.unchanged == 0)
+            let unknown = await #expect(throws: LibraryError.self) {
+                try await Wait.bounded("the refusal") { for try await _ in scanner.scan(ScanBody(library: "Nope")) {} }
+            }
+            #expect(unknown?.code == .notFound)
+        }
+    }
+
     @Test func aScanOutsideTheServersLibrariesIsRefused() async throws {
         let harness = try await RemoteHarness()
         try await harness.run { remote, _ in
