@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -39,12 +40,18 @@ let package = Package(
             dependencies: ["LibraryCore", "CTagLib", "CGD", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "LibraryViewModels", dependencies: ["LibraryServices"]),
+        // Kanora's own HTTP API as typed requests, shared by the server and the client: no HTTP library.
+        .target(name: "KanoraAPI", dependencies: ["LibraryServices"]),
+        // The services over Kanora's API (`ServiceContainer.remote`): AsyncHTTPClient lives here only.
+        .target(
+            name: "LibraryClient",
+            dependencies: ["KanoraAPI", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         // The HTTP server (Subsonic/OpenSubsonic, later Kanora's own API): Hummingbird lives here only.
         .target(
             name: "LibraryServer",
             dependencies: [
-                "LibraryServices",
-                "LibraryViewModels",
+                "LibraryServices", "LibraryViewModels", "KanoraAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -55,6 +62,7 @@ let package = Package(
             dependencies: [
                 "LibraryViewModels",
                 "LibraryServer",
+                "LibraryClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,7 +84,22 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "KanoraTests", dependencies: ["kanora", "TestSupport", "LibraryCore", "TestKit"]),
+        .testTarget(
+            name: "KanoraTests",
+            dependencies: [
+                "kanora", "TestSupport", "LibraryCore", "TestKit", "LibraryServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "KanoraAPITests", dependencies: ["KanoraAPI", "TestKit"]),
+        .testTarget(
+            name: "LibraryClientTests",
+            dependencies: [
+                "LibraryClient", "LibraryServer", "LibraryViewModels", "TestSupport", "TestKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -2,12 +2,14 @@ import Hummingbird
 import LibraryServices
 import Logging
 
-/// Builds Kanora's HTTP server: the Subsonic API under `/rest/` over a `ServiceContainer`.
+/// Builds Kanora's HTTP server: the Subsonic API under `/rest/` and Kanora's own API under
+/// `/api/v1/` over a `ServiceContainer`.
 ///
 /// `kanora serve` runs the application in a `ServiceGroup`; tests call
 /// `KanoraServer.application(...).test(.router)` or `.test(.live)`.
 public enum KanoraServer {
-    /// The router: `/rest/NAME` and `/rest/NAME.view`, GET and POST.
+    /// The router: `/rest/NAME` and `/rest/NAME.view`, GET and POST; Kanora's own API
+    /// under `/api/v1/`.
     public static func router(
         services: ServiceContainer, state: SubsonicServerState,
         groups: [any SubsonicEndpointGroup.Type] = SubsonicEndpoints.groups
@@ -23,6 +25,7 @@ public enum KanoraServer {
         router.post("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
         // Players probe a stream's length and type with HEAD before they play or seek.
         router.head("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
+        APIRoutes.register(on: router, services: services, state: state)
         return router
     }
 

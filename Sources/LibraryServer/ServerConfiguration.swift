@@ -13,11 +13,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var verbose: Bool
     /// The app's version, sent as `serverVersion` in every Subsonic response.
     public var serverVersion: String
+    /// How often an open event stream (`/api/v1/events`) gets a heartbeat comment: also how
+    /// soon the server notices a client that left and lets go of its subscription.
+    public var eventHeartbeat: Duration
 
     public init(
         host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, watch: Bool = true,
-        verbose: Bool = false, serverVersion: String = "dev"
+        verbose: Bool = false, serverVersion: String = "dev", eventHeartbeat: Duration = .seconds(15)
     ) {
+        self.eventHeartbeat = eventHeartbeat
         self.host = host
         self.port = port
         self.watch = watch

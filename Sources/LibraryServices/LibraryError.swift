@@ -19,6 +19,10 @@ public struct LibraryError: Error, Equatable, Sendable, LocalizedError {
         case database
         /// A mock was called for something the test did not set up.
         case unimplemented
+        /// The credentials (a server's API key) are missing or wrong.
+        case unauthorized
+        /// A server cannot be reached, timed out, or is not a Kanora server this client speaks to.
+        case unavailable
     }
 
     public let code: Code

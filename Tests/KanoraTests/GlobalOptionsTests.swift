@@ -42,7 +42,7 @@ struct GlobalOptionsTests {
     @Test func helpStillWorks() async {
         let root = await QueryCLIRunner.run(["--help"])
         #expect(root.code == 0)
-        #expect(root.out.contains("USAGE: kanora [--database <database>] [--json] [--quiet] [--verbose] <subcommand>"))
+        #expect(root.out.contains("USAGE: kanora [--database <database>] [--json] [--quiet] [--verbose] [--server <server>] [--token <token>] <subcommand>"))
         let list = await QueryCLIRunner.run(["list", "--help"])
         #expect(list.code == 0 && list.out.contains("--sort"))
     }

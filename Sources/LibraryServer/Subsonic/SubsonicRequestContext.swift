@@ -1,11 +1,14 @@
 import Hummingbird
+import LibraryCore
 
 /// The request context of Kanora's server: Hummingbird's core storage plus the client's
-/// address (for the login throttle).
+/// address (for the login throttle) and, under `/api/v1/`, the authenticated user.
 public struct SubsonicRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The peer's IP address; nil in router tests (no socket).
     public let remoteAddress: String?
+    /// The user `/api/v1/` authenticated by API key (set by `APIAuthentication`).
+    public var apiUser: User?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)

@@ -22,6 +22,8 @@ public struct ServiceContainer: Sendable {
     /// The clock, so tests can pin "now".
     public let now: @Sendable () -> Date
     private let userPlaylists: @Sendable (Int64) -> any PlaylistService
+    /// What the services need kept alive as long as the container (a remote feed's bridge).
+    private let retained: (any Sendable)?
 
     public init(
         library: any LibraryService, scanner: any ScanService, playlists: any PlaylistService,
@@ -29,8 +31,9 @@ public struct ServiceContainer: Sendable {
         annotations: any AnnotationService = UnimplementedAnnotationService(),
         browse: any BrowseService = UnimplementedBrowseService(), artwork: any ArtworkService = UnimplementedArtworkService(),
         feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init,
-        playlistsForUser: (@Sendable (Int64) -> any PlaylistService)? = nil
+        playlistsForUser: (@Sendable (Int64) -> any PlaylistService)? = nil, retaining retained: (any Sendable)? = nil
     ) {
+        self.retained = retained
         self.userPlaylists = playlistsForUser ?? { userID in
             userID == User.localID ? playlists : UnimplementedPlaylistService()
         }

@@ -9,9 +9,25 @@ import Synchronization
 /// as small as the number of distinct changes); scan progress, which can come thousands of
 /// times a second, is coalesced to the latest value, so it cannot push anything else out.
 public final class ChangeFeed: Sendable {
-    private let subscribers = Mutex<[UUID: FeedSubscription]>([:])
+    private let subscribers = Mutex<Subscribers>(Subscribers())
+
+    private struct Subscribers {
+        var byID: [UUID: FeedSubscription] = [:]
+        /// Not retained: whoever made the upstream owns it (a remote container).
+        weak var upstream: (any FeedUpstream)?
+    }
 
     public init() {}
+
+    /// Lets `upstream` fill this feed while anyone listens: it is started when the first
+    /// subscriber arrives (now, if one is listening) and halted when the last one leaves, so
+    /// a remote container opens the server's event stream only for those who follow it.
+    public func attach(_ upstream: some FeedUpstream) {
+        subscribers.withLock { state in
+            state.upstream = upstream
+            if !state.byID.isEmpty { upstream.start() }
+        }
+    }
 
     /// A fresh stream of the events published from now on (an AsyncStream has one consumer,
     /// so each subscriber needs its own). Dropping the stream or cancelling the task that
@@ -19,10 +35,16 @@ public final class ChangeFeed: Sendable {
     public func events() -> AsyncStream<LibraryEvent> {
         let id = UUID()
         let subscription = FeedSubscription()
-        subscribers.withLock { $0[id] = subscription }
+        subscribers.withLock { state in
+            state.byID[id] = subscription
+            if state.byID.count == 1 { state.upstream?.start() }
+        }
         // Released with the stream (and its iterator): the feed forgets the subscriber.
         let lease = Lease { [weak self] in
-            _ = self?.subscribers.withLock { $0.removeValue(forKey: id) }
+            self?.subscribers.withLock { state in
+                guard state.byID.removeValue(forKey: id) != nil, state.byID.isEmpty else { return }
+                state.upstream?.halt()
+            }
             subscription.finish()
         }
         return AsyncStream(unfolding: { [lease] in
@@ -34,12 +56,22 @@ public final class ChangeFeed: Sendable {
 
     /// Sends `event` to every current subscriber.
     public func publish(_ event: LibraryEvent) {
-        let current = subscribers.withLock { Array($0.values) }
+        let current = subscribers.withLock { Array($0.byID.values) }
         for subscription in current { subscription.deliver(event) }
     }
 
     /// How many subscribers are listening (for tests and diagnostics).
-    public var subscriberCount: Int { subscribers.withLock { $0.count } }
+    public var subscriberCount: Int { subscribers.withLock { $0.byID.count } }
+}
+
+/// Something that publishes into a `ChangeFeed` from elsewhere (a server's event stream)
+/// while the feed has subscribers. Both calls come with the feed's lock held: they must
+/// return at once (start a task, cancel one), never wait.
+public protocol FeedUpstream: AnyObject, Sendable {
+    /// Begins publishing; called when the first subscriber arrives.
+    func start()
+    /// Stops publishing, without waiting; called when the last subscriber leaves.
+    func halt()
 }
 
 /// Runs `action` once, when released.

@@ -9,7 +9,7 @@ import Synchronization
 /// `tracksChanged(nil)`, `playlistsChanged(nil)`), since events may have been missed while
 /// it was away. Events this version does not know are skipped. An error retrying cannot fix
 /// (a revoked key, an incompatible server: `isFatal` says which) stops it, kept in `failure`.
-public final class RemoteFeedBridge: Sendable {
+public final class RemoteFeedBridge: FeedUpstream {
     /// Opens the event stream; `lastEventID` is the last id received, nil on the first connect.
     public typealias Connect = @Sendable (_ lastEventID: String?) async throws -> AsyncThrowingStream<[UInt8], any Error>
 
@@ -52,12 +52,22 @@ public final class RemoteFeedBridge: Sendable {
 
     /// Closes the stream and stops reconnecting; returns once the bridge has stopped.
     public func stop() async {
+        await halted()?.value
+    }
+
+    /// Closes the stream and stops reconnecting, without waiting for it; `start()` opens it again.
+    public func halt() {
+        _ = halted()
+    }
+
+    /// Cancels the running task and forgets it; returns it, to wait for.
+    private func halted() -> Task<Void, Never>? {
         let task = state.withLock { state -> Task<Void, Never>? in
             defer { state.task = nil }
             return state.task
         }
         task?.cancel()
-        await task?.value
+        return task
     }
 
     /// How many times the stream was opened (the first connection and every reconnection).

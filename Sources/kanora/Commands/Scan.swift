@@ -12,13 +12,14 @@ extension Kanora {
                 Re-running a scan re-synchronises: new files are added, changed files re-read, \
                 unchanged files skipped without opening them, and vanished files marked missing \
                 (never deleted; `kanora prune` does that). Unreadable files are reported with \
-                their reason and the scan goes on.
+                their reason and the scan goes on. With --server, the arguments name the \
+                server's libraries to sync (none: every library); its folders are its own.
                 """)
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The music folders to scan.")
-        var paths: [String]
+        @Argument(help: "The music folders to scan (with --server: the server's library names, none for all).")
+        var paths: [String] = []
 
         @Option(help: "The name of a new library (default: the folder's name).")
         var name: String?
@@ -33,6 +34,10 @@ extension Kanora {
         var allowEmpty = false
 
         func validate() throws {
+            if global.isRemote {
+                if name != nil { throw ArgumentParser.ValidationError("--name names a new library, which is added on the server: run `kanora scan FOLDER --name NAME` there.") }
+                return
+            }
             if paths.isEmpty { throw ArgumentParser.ValidationError("Give at least one folder to scan, e.g. `kanora scan ~/Music`.") }
             if let name {
                 if paths.count > 1 { throw ArgumentParser.ValidationError("--name names one new library: scan one folder at a time with it.") }
@@ -44,7 +49,7 @@ extension Kanora {
             let console = Console.current
             let services = try global.services()
             var failure: ExitCode?
-            for path in paths {
+            for request in try await requests(services) {
                 let viewModel = ScanViewModel(services: services)
                 let showProgress = console.errorIsTerminal && !global.quiet && !global.json
                 let (quiet, updates) = (global.quiet, viewModel.updates())
@@ -60,7 +65,6 @@ extension Kanora {
                         if showProgress { bar.draw(state) }
                     }
                 }
-                let request = ScanRequest(path: RawPath(path), name: name, options: ScanOptions(full: full, includeHidden: hidden, allowEmptyRoot: allowEmpty))
                 let summary = await viewModel.scan(request)
                 drawing.cancel()
                 if showProgress { ProgressBar(console: console).clear() }
@@ -72,6 +76,17 @@ extension Kanora {
                 report(summary, console: console)
             }
             if let failure { throw failure }
+        }
+
+        /// One scan per folder; remotely, one per named server library (all when none is named).
+        private func requests(_ services: ServiceContainer) async throws -> [ScanRequest] {
+            let options = ScanOptions(full: full, includeHidden: hidden, allowEmptyRoot: allowEmpty)
+            guard global.isRemote else { return paths.map { ScanRequest(path: RawPath($0), name: name, options: options) } }
+            var libraries: [Library] = []
+            for name in paths { libraries.append(try await services.library.library(named: name)) }
+            if paths.isEmpty { libraries = try await services.library.libraries() }
+            if libraries.isEmpty { throw LibraryError(.notFound, "The server has no libraries: add one with `kanora scan FOLDER` on the server.") }
+            return libraries.map { ScanRequest(path: $0.root, options: options) }
         }
 
         private func report(_ summary: ScanSummary, console: Console) {

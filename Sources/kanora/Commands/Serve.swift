@@ -39,7 +39,7 @@ extension Kanora {
 
         func run() async throws {
             let console = Console.current
-            let services = try global.services(mustExist: true)
+            let services = try global.localServices(mustExist: true, command: "serve")
             let configuration = ServerConfiguration(
                 host: host, port: port, watch: !noWatch, verbose: global.verbose, serverVersion: KanoraVersion.current)
             let tracks = try await services.library.statistics(matching: .all).tracks

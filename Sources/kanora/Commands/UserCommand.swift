@@ -29,7 +29,7 @@ enum UserCLI {
 
     /// A user view model over the database; `create` makes the database if it is new.
     static func viewModel(_ global: GlobalOptions, create: Bool = false) throws -> UserListViewModel {
-        UserListViewModel(services: try global.services(mustExist: !create))
+        UserListViewModel(services: try global.localServices(mustExist: !create, command: "user"))
     }
 }
 

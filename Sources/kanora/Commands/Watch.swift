@@ -41,7 +41,7 @@ extension Kanora {
 
         func run() async throws {
             let console = Console.current
-            let viewModel = WatchViewModel(services: try global.services(mustExist: true))
+            let viewModel = WatchViewModel(services: try global.localServices(mustExist: true, command: "watch"))
             let request = WatchRequest(
                 libraries: libraries, options: WatchOptions(debounce: debounce, interval: interval, forcePeriodic: poll))
             let state = await LiveOutput.run(viewModel, printer: WatchPrinter(console: console, global: global)) {

@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
+import KanoraAPI
 import LibraryServices
 
-/// A `LibraryError` answered as Kanora's API answers errors: the HTTP status its kind fits and
-/// `{"error": {"kind": "notFound", "message": "..."}}`.
+/// A `LibraryError` thrown from a hand-written `/api/v1/` handler, answered like every other
+/// API error: the HTTP status its kind fits and `{"error": {"kind", "message"}}`.
 public struct APIErrorResponse: Error, HTTPResponseError {
     public let error: LibraryError
 
@@ -11,28 +12,10 @@ public struct APIErrorResponse: Error, HTTPResponseError {
         self.error = error
     }
 
-    /// The status for each kind of error.
-    public var status: HTTPResponse.Status {
-        switch error.code {
-        case .invalidInput: .badRequest
-        case .notFound: .notFound
-        case .conflict: .conflict
-        case .forbidden: .forbidden
-        case .fileSystem: .unprocessableContent
-        case .database: .internalServerError
-        case .unimplemented: .notImplemented
-        }
-    }
-
-    private struct Body: Encodable {
-        let error: LibraryError
-    }
+    /// The status that fits the error's kind.
+    public var status: HTTPResponse.Status { HTTPResponse.Status(code: error.code.httpStatus) }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(Body(error: error)))))
+        APIResponse.error(error)
     }
 }

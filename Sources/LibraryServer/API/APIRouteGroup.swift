@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import KanoraAPI
+import LibraryCore
+import LibraryServices
+
+/// Who is asking and what they may use: the server's services and the user's playlists.
+public struct APICaller: Sendable {
+    /// The user the API key belongs to.
+    public let user: User
+    /// The server's services.
+    public let services: ServiceContainer
+
+    /// The caller's own playlists.
+    public var playlists: any PlaylistService { services.playlists(for: user.id) }
+}
+
+/// The `/api/v1/` routes, behind `APIAuthentication`: each request type is registered once,
+/// its method and path taken from the type, its query and body decoded and its answer
+/// encoded here, so a handler is a line over the services.
+public struct APIRouteGroup {
+    /// The group under `/api/v1`, authenticated: add hand-written routes (a streamed
+    /// feed, a server-hosted view model) here; `context.apiUser` is set in them.
+    public let group: RouterGroup<SubsonicRequestContext>
+    let services: ServiceContainer
+    /// The largest request body read (an imported M3U file, base64 in JSON).
+    static let maximumBodySize = 32 << 20
+
+    /// Answers `R` with `handler`'s value as JSON, or its error in the envelope.
+    public func register<R: APIRequest>(
+        _ type: R.Type, _ handler: @escaping @Sendable (R, APICaller) async throws -> R.Response
+    ) {
+        group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services] request, context in
+            do {
+                let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
+                return try await APIResponse.json(try await handler(decoded, caller))
+            } catch {
+                return APIResponse.error(APIResponse.libraryError(for: error))
+            }
+        }
+    }
+
+    /// Answers `R` with the stream `handler` returns, one JSON line per element, flushed as
+    /// each comes; an error before the first element is an error answer, a later one the
+    /// last line (`failure(error)` makes it).
+    public func registerStreaming<R: APIStreamingRequest>(
+        _ type: R.Type, failure: @escaping @Sendable (LibraryError) -> R.Response,
+        _ handler: @escaping @Sendable (R, APICaller) async throws -> AsyncThrowingStream<R.Response, any Error>
+    ) {
+        group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services] request, context in
+            let stream: AsyncThrowingStream<R.Response, any Error>
+            do {
+                let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
+                stream = try await handler(decoded, caller)
+            } catch {
+                return APIResponse.error(APIResponse.libraryError(for: error))
+            }
+            let body = ResponseBody { writer in
+                let encoder = API.encoder
+                do {
+                    for try await element in stream {
+                        try await writer.write(Self.line(element, encoder: encoder))
+                    }
+                } catch {
+                    try await writer.write(Self.line(failure(APIResponse.libraryError(for: error)), encoder: encoder))
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: .ok, headers: [.contentType: API.streamContentType], body: body)
+        }
+    }
+
+    private static func line(_ value: some Encodable, encoder: JSONEncoder) throws -> ByteBuffer {
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        return ByteBuffer(bytes: data)
+    }
+
+    private static func decode<R: APIRequest>(
+        _ type: R.Type, _ request: Request, context: SubsonicRequestContext, services: ServiceContainer
+    ) async throws -> (R, APICaller) {
+        guard let user = context.apiUser else { throw LibraryError(.unauthorized, "This request needs an API key.") }
+        let query = try R.decodeQuery(request.uri.queryParameters[Substring(API.queryParameter)].map(String.init))
+        let body: R.Body
+        if R.Body.self == APIEmpty.self {
+            body = try R.decodeBody(Data())
+        } else {
+            let buffer = try await request.body.collect(upTo: maximumBodySize)
+            body = try R.decodeBody(Data(buffer.readableBytesView))
+        }
+        return (R(query: query, body: body), APICaller(user: user, services: services))
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Hummingbird
+import KanoraAPI
+import LibraryCore
+import LibraryServices
+
+/// Kanora's own API under `/api/v1/`: every request type of `KanoraAPI` answered over the
+/// server's services, behind API-key authentication.
+public enum APIRoutes {
+    /// Mounts the API on `router`, every route behind `APIAuthentication`.
+    public static func register(on router: Router<SubsonicRequestContext>, services: ServiceContainer, state: SubsonicServerState) {
+        let group = router.group(RouterPath(String(API.root.dropLast())))
+            .add(middleware: APIAuthentication(users: services.users, throttle: state.throttle))
+        let api = APIRouteGroup(group: group, services: services)
+        let version = state.configuration.serverVersion
+        api.register(VersionRequest.self) { _, _ in VersionInfo(server: version) }
+        registerLibrary(api)
+        registerPlaylists(api)
+        registerPlaylistEdits(api)
+        registerScans(api)
+        // Hand-written routes, behind the same authentication: the live change feed and the
+        // server-hosted view models.
+        let heartbeat = state.configuration.eventHeartbeat
+        api.group.get(RouterPath(EventsRequest.endpoint)) { _, _ in EventStreamResponder.response(feed: services.feed, heartbeat: heartbeat) }
+        HostedViewModelResponder.addRoutes(to: api.group, services: services)
+        registerUnknown(api)
+    }
+
+    /// Any other path under `/api/v1/`: 404 in the envelope (exact routes win over `**`).
+    static func registerUnknown(_ api: APIRouteGroup) {
+        for method in APIMethod.allCases {
+            api.group.on("**", method: HTTPRequest.Method(rawValue: method.rawValue)!) { request, _ in
+                APIResponse.error(LibraryError(.notFound, "No such request: \(request.method) \(request.uri.path). The README lists Kanora's API (/api/v1/)."))
+            }
+        }
+    }
+
+    static func registerLibrary(_ api: APIRouteGroup) {
+        api.register(LibrariesRequest.self) { _, caller in try await caller.services.library.libraries() }
+        api.register(LibraryNamedRequest.self) { request, caller in try await caller.services.library.library(named: request.query.name) }
+        api.register(RenameLibraryRequest.self) { request, caller in
+            try await caller.services.library.renameLibrary(named: request.body.name, to: request.body.newName)
+        }
+        api.register(RemoveLibraryRequest.self) { request, caller in try await caller.services.library.removeLibrary(named: request.body.name) }
+        api.register(TracksRequest.self) { request, caller in try await caller.services.library.tracks(request.query).map(TrackRow.init) }
+        api.register(AlbumsRequest.self) { request, caller in try await caller.services.library.albums(request.query) }
+        api.register(ArtistsRequest.self) { request, caller in try await caller.services.library.artists(request.query) }
+        api.register(SearchRequest.self) { request, caller in
+            try await caller.services.library.search(request.query.text, limit: request.query.limit).map(TrackRow.init)
+        }
+        api.register(TrackRequest.self) { request, caller in
+            let library = caller.services.library
+            if let id = request.query.id { return TrackAnswer(track: try await library.track(id: id)) }
+            guard let path = request.query.path else { throw LibraryError(.invalidInput, "Ask for a track by `id` or by `path`.") }
+            return TrackAnswer(track: try await library.track(path: path))
+        }
+        api.register(StatisticsRequest.self) { request, caller in try await caller.services.library.statistics(matching: request.query) }
+        api.register(UnreadableFilesRequest.self) { _, caller in try await caller.services.library.unreadableFiles() }
+        api.register(HealthRequest.self) { _, caller in try await caller.services.library.health() }
+        api.register(PruneRequest.self) { request, caller in
+            try await caller.services.library.prune(library: request.body.library, dryRun: request.body.dryRun)
+        }
+    }
+
+    static func registerPlaylists(_ api: APIRouteGroup) {
+        api.register(PlaylistsRequest.self) { _, caller in try await caller.playlists.playlists() }
+        api.register(PlaylistNamedRequest.self) { request, caller in try await caller.playlists.playlist(named: request.query.name) }
+        api.register(PlaylistByIDRequest.self) { request, caller in try await caller.playlists.playlist(id: request.query.id) }
+        api.register(CreatePlaylistRequest.self) { request, caller in try await caller.playlists.create(request.body) }
+        api.register(PlaylistEntriesRequest.self) { request, caller in try await caller.playlists.entries(of: request.query.name) }
+        api.register(DeletePlaylistRequest.self) { request, caller in try await caller.playlists.delete(named: request.body.name) }
+        api.register(RenamePlaylistRequest.self) { request, caller in
+            try await caller.playlists.rename(request.body.name, to: request.body.newName)
+        }
+        api.register(DuplicatePlaylistRequest.self) { request, caller in
+            try await caller.playlists.duplicate(request.body.name, as: request.body.newName)
+        }
+        api.register(FreezePlaylistRequest.self) { request, caller in try await caller.playlists.freeze(request.body.name) }
+        api.register(ImportM3URequest.self) { request, caller in
+            let body = request.body
+            return try await caller.playlists.importM3U(body.contents, from: URL(fileURLWithPath: body.filePath), name: body.name)
+        }
+        api.register(ExportM3URequest.self) { request, caller in
+            M3UText(text: try await caller.playlists.exportM3U(request.query.name, paths: request.query.paths))
+        }
+    }
+
+    static func registerPlaylistEdits(_ api: APIRouteGroup) {
+        api.register(AddToPlaylistRequest.self) { request, caller in
+            let body = request.body
+            switch (body.requests, body.trackIDs) {
+            case (let requests?, nil): return APICount(count: try await caller.playlists.add(requests, to: body.name, at: body.position))
+            case (nil, let ids?): return APICount(count: try await caller.playlists.add(trackIDs: ids, to: body.name, at: body.position))
+            default: throw LibraryError(.invalidInput, "Add either `requests` or `trackIDs` to a playlist, not both or neither.")
+            }
+        }
+        api.register(SetEntriesRequest.self) { request, caller in
+            try await caller.playlists.setEntries(trackIDs: request.body.trackIDs, of: request.body.name)
+            return APIEmpty()
+        }
+        api.register(SetDescriptionRequest.self) { request, caller in
+            try await caller.playlists.setDescription(request.body.description, of: request.body.name)
+        }
+        api.register(RemoveFromPlaylistRequest.self) { request, caller in
+            let body = request.body
+            switch (body.positions, body.matching) {
+            case (let positions?, nil): return APICount(count: try await caller.playlists.remove(positions: positions, from: body.name))
+            case (nil, let query?): return APICount(count: try await caller.playlists.remove(matching: query, from: body.name))
+            default: throw LibraryError(.invalidInput, "Remove either `positions` or the entries `matching` a query, not both or neither.")
+            }
+        }
+        api.register(MoveEntryRequest.self) { request, caller in
+            try await caller.playlists.move(from: request.body.from, to: request.body.to, in: request.body.name)
+            return APIEmpty()
+        }
+        api.register(ClearPlaylistRequest.self) { request, caller in APICount(count: try await caller.playlists.clear(request.body.name)) }
+        api.register(DedupePlaylistRequest.self) { request, caller in APICount(count: try await caller.playlists.dedupe(request.body.name)) }
+    }
+
+    static func registerScans(_ api: APIRouteGroup) {
+        api.registerStreaming(ScanLibrariesRequest.self, failure: { .error(APIErrorEnvelope($0).error) }) { request, caller in
+            let scans = try await ServerScans.requests(for: request.body, library: caller.services.library)
+            return ServerScans.run(scans, scanner: caller.services.scanner)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import LibraryClient
+import LibraryCore
+import LibraryServer
+import LibraryServices
+import LibraryViewModels
+import Testing
+import TestKit
+import TestSupport
+
+/// The remote container's feed is the server's, over `GET /api/v1/events`: opened while
+/// someone follows it, closed when the last one leaves.
+@Suite("Remote change feed")
+struct RemoteEventsTests {
+    @Test func aPlaylistEditAndAScanReachARemoteViewModelAndTheStreamClosesWithTheLastFollower() async throws {
+        let harness = try await RemoteHarness()
+        let folder = try TemporaryDirectory("remote-events")
+        _ = try folder.copy(Fixtures.url("tagged.flac"), to: "music/a.flac")
+        let listeners = harness.server.feed.subscriberCount
+        // The server notices a client that left at its next heartbeat.
+        try await harness.run(eventHeartbeat: .milliseconds(200)) { remote, _ in
+            // Reading opens no event stream.
+            _ = try await remote.library.libraries()
+            #expect(harness.server.feed.subscriberCount == listeners)
+
+            try await follow(remote, harness: harness, music: folder.url.appendingPathComponent("music").path, listeners: listeners)
+            // The view model and the stream are gone: so is the server's subscriber.
+            try await Wait.until("the stream to close with the last follower", timeout: .seconds(3)) { harness.server.feed.subscriberCount == listeners }
+        }
+    }
+
+    /// Follows the remote feed with a view model and a stream of its own, while the server
+    /// edits a playlist and scans a new library; both are released on return.
+    private func follow(_ remote: ServiceContainer, harness: RemoteHarness, music: String, listeners: Int) async throws {
+            let viewModel = LibraryViewModel(services: remote)
+            await viewModel.load()
+            #expect(viewModel.state.libraries.map(\.name) == ["Samples"])
+            let events = remote.feed.events()
+            viewModel.startObserving()
+            let updates = viewModel.updates()
+            try await Wait.until("the remote feed to connect") { harness.server.feed.subscriberCount == listeners + 1 }
+
+            let playlist = try await harness.playlists.create(PlaylistDraft(name: "Road"))
+            _ = try await Wait.first("the playlist edit", in: events) { $0 == .playlistsChanged(playlistID: playlist.id) }
+
+            let library = try await harness.server.scanner.run(music, name: "Inbox").summary.library
+            _ = try await Wait.first("the scan's tracks", in: events) { $0 == .tracksChanged(libraryID: library.id) }
+            let reloaded = try await Wait.first("the view model's reload", in: updates) { $0.libraries.map(\.name) == ["Inbox", "Samples"] }
+            #expect(reloaded.statistics.libraries == 2)
+    }
+
+    @Test func aRefusedKeyStopsTheFeedInsteadOfRetrying() async throws {
+        let harness = try await RemoteHarness(scanning: nil)
+        // Two failed logins would lock the address out: a bridge that retried a refused key
+        // would lock out every other client on the machine too.
+        let throttle = LoginThrottle(maximumFailures: 2)
+        try await harness.run(token: "knr_wrong", throttle: throttle) { remote, url in
+            let events = remote.feed.events()
+            try await Wait.until("the refused login") { throttle.count == 1 }
+            try await Task.sleep(for: .seconds(1.2))
+            let good = try ServiceContainer.remote(url: url, token: harness.token)
+            #expect(try await good.library.libraries().isEmpty)
+            _ = events
+        }
+    }
+}
