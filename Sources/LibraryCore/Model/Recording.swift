@@ -37,10 +37,17 @@ public struct RecordingSide: Sendable, Equatable {
     ///   for case and accents), with a non-empty album and title.
     ///
     /// An id present on one side only proves nothing (a re-encode often drops such tags),
-    /// so the tags decide then.
+    /// so the tags decide then. Ids copied onto the wrong files by a mass-tagging mistake are
+    /// common enough that equal ids need the title or the (album) artist in common too.
     public func agrees(with other: RecordingSide) -> Bool {
-        if let mine = musicBrainzRecordingID, let theirs = other.musicBrainzRecordingID { return mine == theirs }
-        if let mine = musicBrainzTrackID, let theirs = other.musicBrainzTrackID { return mine == theirs }
+        let idsAgree: Bool? = if let mine = musicBrainzRecordingID, let theirs = other.musicBrainzRecordingID {
+            mine == theirs
+        } else if let mine = musicBrainzTrackID, let theirs = other.musicBrainzTrackID {
+            mine == theirs
+        } else {
+            nil
+        }
+        if let idsAgree { return idsAgree && (titleFold == other.titleFold || albumArtistFold == other.albumArtistFold) }
         return !albumFold.isEmpty && !titleFold.isEmpty && titleFold == other.titleFold && albumFold == other.albumFold
             && albumArtistFold == other.albumArtistFold && disc == other.disc && trackNumber == other.trackNumber
     }
@@ -66,7 +73,7 @@ public enum RecordingPairs {
         public var reason: String {
             switch self {
             case .upgrade:
-                return "not new in the same sync"
+                return "not merged by a sync"
             case .ambiguous(let oldCount, let newCount):
                 return newCount > 1 ? "ambiguous: \(newCount) present tracks match" : "ambiguous: \(oldCount) missing tracks match"
             case .durationOff(let ms):
