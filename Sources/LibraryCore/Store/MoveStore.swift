@@ -21,11 +21,11 @@ public struct MoveSide: Sendable, Equatable {
         self.libraryID = libraryID
     }
 
-    /// The side of a file just read: no id yet.
-    public init(record: TrackRecord) {
+    /// The side of a file just read into the library `libraryID`: no id yet.
+    public init(record: TrackRecord, libraryID: Int64) {
         self.init(
             id: 0, titleFold: record.folds.title, artistFold: record.folds.artist, albumFold: record.folds.album,
-            pathText: record.pathText, fileSize: record.file.size)
+            pathText: record.pathText, fileSize: record.file.size, libraryID: libraryID)
     }
 
     /// The last path component.
@@ -54,7 +54,7 @@ public enum MoveStore {
         var branches = matches.map { index, match in
             """
             SELECT \(columns("o")), \(columns("n"))
-            FROM track n JOIN track o INDEXED BY \(index)
+            FROM track n CROSS JOIN track o INDEXED BY \(index)
               ON o.library_id IN (SELECT id FROM library) AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL AND \(match)
             WHERE n.library_id = ?1 AND n.added_scan > ?2 AND n.missing_since IS NULL AND n.fingerprint IS NOT NULL
             """
@@ -63,12 +63,14 @@ public enum MoveStore {
             branches += matches.map { index, match in
                 """
                 SELECT \(columns("o")), \(columns("n"))
-                FROM track n INDEXED BY track_by_added JOIN track o INDEXED BY \(index)
+                FROM track n INDEXED BY track_by_added CROSS JOIN track o INDEXED BY \(index)
                   ON o.library_id = ?1 AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL AND \(match)
                 WHERE n.added_at >= ?3 AND n.library_id <> ?1 AND n.missing_since IS NULL AND n.fingerprint IS NOT NULL
                 """
             }
         }
+        // CROSS JOIN keeps the new tracks outside: the other way round SQLite would scan every
+        // recent track once per missing one.
         let statement = try db.cachedStatement(branches.joined(separator: "\nUNION\n"))
         var pairs: [(MoveSide, MoveSide)] = []
         let arguments: [any DatabaseValueConvertible] = since.map { [libraryID, generation, $0] } ?? [libraryID, generation]
@@ -93,25 +95,37 @@ public enum MoveStore {
         try db.scalar("SELECT EXISTS (SELECT 1 FROM track INDEXED BY track_missing WHERE missing_since IS NOT NULL)") ?? false
     }
 
-    /// The missing tracks (of any library) that `record`, a file with no row yet in the
-    /// library `libraryID`, may be the moved file of: the same fingerprint and title, or the
-    /// same fingerprint, artist and album (as in `candidates`), with the path each was last
-    /// seen at. Empty when another row already
-    /// holds the record's path text (another spelling of the same path).
-    public static func claimCandidates(_ record: TrackRecord, libraryID: Int64, _ db: Connection) throws -> [(side: MoveSide, path: RawPath)] {
+    /// The tracks that `record`, a file with no row yet in the library `libraryID`, may be
+    /// the moved file of, with the path each was last seen at: missing tracks of any library
+    /// with the same fingerprint and title, or the same fingerprint, artist and album (as in
+    /// `candidates`); and, given the record's `albumID`, present tracks of other libraries
+    /// in that album with the same fingerprint (their library not synced since the move:
+    /// the caller checks their files are gone). Empty when another row already holds the
+    /// record's path text (another spelling of the same path).
+    public static func claimCandidates(
+        _ record: TrackRecord, libraryID: Int64, albumID: Int64? = nil, _ db: Connection
+    ) throws -> [(side: MoveSide, path: RawPath)] {
         guard let fingerprint = record.fingerprint else { return [] }
         let columns = "id, title_fold, artist_fold, album_fold, path_text, file_size, library_id, path"
-        let statement = try db.cachedStatement("""
+        let missing = """
             SELECT \(columns) FROM track INDEXED BY track_missing_by_title
             WHERE library_id IN (SELECT id FROM library) AND fingerprint = ?1 AND missing_since IS NOT NULL AND title_fold = ?2
             UNION
             SELECT \(columns) FROM track INDEXED BY track_missing_by_album
             WHERE library_id IN (SELECT id FROM library) AND fingerprint = ?1 AND missing_since IS NOT NULL
               AND artist_fold = ?3 AND album_fold = ?4
-            """)
+            """
+        let elsewhere = """
+            UNION
+            SELECT \(columns) FROM track INDEXED BY track_by_album_present
+            WHERE album_id = ?5 AND missing_since IS NULL AND library_id <> ?6 AND fingerprint = ?1
+            """
+        let statement = try db.cachedStatement(albumID == nil ? missing : missing + "\n" + elsewhere)
         var result: [(MoveSide, RawPath)] = []
         let folds = record.folds
-        try statement.forEach([fingerprint, folds.title, folds.artist, folds.album]) { s in
+        var arguments: [any DatabaseValueConvertible] = [fingerprint, folds.title, folds.artist, folds.album]
+        if let albumID { arguments += [albumID, libraryID] }
+        try statement.forEach(arguments) { s in
             result.append((side(s, at: 0), RawPath(bytes: s.column(7) ?? [])))
         }
         guard !result.isEmpty else { return [] }

@@ -44,7 +44,7 @@ public enum UpgradeStore {
         var branches = lookups.map { lookup in
             """
             \(select) FROM track n INDEXED BY track_by_added_scan
-            JOIN track o INDEXED BY \(lookup.index) ON \(lookup.match) AND o.missing_since IS NOT NULL
+            CROSS JOIN track o INDEXED BY \(lookup.index) ON \(lookup.match) AND o.missing_since IS NOT NULL
             WHERE n.library_id = ?1 AND n.added_scan > ?2 AND n.missing_since IS NULL
             """
         }
@@ -52,11 +52,12 @@ public enum UpgradeStore {
             branches += lookups.map { lookup in
                 """
                 \(select) FROM track n INDEXED BY track_by_added
-                JOIN track o INDEXED BY \(lookup.index) ON \(lookup.match) AND o.missing_since IS NOT NULL AND o.library_id = ?1
+                CROSS JOIN track o INDEXED BY \(lookup.index) ON \(lookup.match) AND o.missing_since IS NOT NULL AND o.library_id = ?1
                 WHERE n.added_at >= ?3 AND n.library_id <> ?1 AND n.missing_since IS NULL
                 """
             }
         }
+        // CROSS JOIN keeps the new tracks outside (see `MoveStore.candidates`).
         let statement = try db.cachedStatement(branches.joined(separator: "\nUNION\n"))
         var pairs: [(RecordingSide, RecordingSide)] = []
         let arguments: [any DatabaseValueConvertible] = since.map { [libraryID, generation, $0] } ?? [libraryID, generation]
@@ -72,7 +73,7 @@ public enum UpgradeStore {
     public static func presentElsewhere(libraryID: Int64, addedAfter generation: Int64, _ db: Connection) throws -> [(id: Int64, path: RawPath)] {
         let statement = try db.cachedStatement("""
             SELECT DISTINCT o.id, o.path FROM track n INDEXED BY track_by_added_scan
-            JOIN track o INDEXED BY track_by_album_present ON o.album_id = n.album_id AND o.missing_since IS NULL
+            CROSS JOIN track o INDEXED BY track_by_album_present ON o.album_id = n.album_id AND o.missing_since IS NULL
             WHERE n.library_id = ?1 AND n.added_scan > ?2 AND n.missing_since IS NULL AND o.library_id <> ?1
             """)
         var result: [(Int64, RawPath)] = []

@@ -93,8 +93,10 @@ final class BatchWriter: @unchecked Sendable {
             try TrackStore.markMissing(ids: plan.vanished, now: batch.time, db)
             for id in plan.reappeared { try TrackStore.markPresent(id: id, db) }
         }
-        // Only when some track (of any library) is missing can a new file be one that moved.
-        let claims = try MoveStore.hasMissing(db)
+        // Only when some track (of any library) is missing, or another library may hold the
+        // track of a file moved from it, can a new file be one that moved.
+        let elsewhere = try UpgradeStore.hasOtherLibraries(than: libraryID, db)
+        let claims = try elsewhere || MoveStore.hasMissing(db)
         for plan in batch.plans {
             let folderID: Int64
             if let unchanged = plan.unchangedFolderID {
@@ -116,8 +118,8 @@ final class BatchWriter: @unchecked Sendable {
             for (file, trackID) in plan.toRead {
                 switch batch.results[offset] {
                 case .success(let record):
-                    let movedFrom = trackID == nil && claims ? try claim(record, db) : nil
                     let albumID = try CatalogStore.albumID(for: record, cache: cache, db)
+                    let movedFrom = trackID == nil && claims ? try claim(record, albumID: elsewhere ? albumID : nil, db) : nil
                     let saved = try TrackStore.save(
                         record, existingID: trackID ?? movedFrom, libraryID: libraryID, folderID: folderID, albumID: albumID,
                         generation: generation, now: batch.time, moved: movedFrom != nil, db)
@@ -147,12 +149,14 @@ final class BatchWriter: @unchecked Sendable {
         return outcome
     }
 
-    /// The missing track whose file moved to `record`'s path, if one clearly did and no
-    /// other file of this scan has taken it.
-    private func claim(_ record: TrackRecord, _ db: Connection) throws -> Int64? {
-        let candidates = try MoveStore.claimCandidates(record, libraryID: libraryID, db)
+    /// The track whose file moved to `record`'s path, if one clearly did and no other file
+    /// of this scan has taken it: a missing track, or (given the album) a track of another
+    /// library whose file is gone. Weighing those together keeps a file moved from another
+    /// library from taking a missing track that merely shares its audio and title.
+    private func claim(_ record: TrackRecord, albumID: Int64?, _ db: Connection) throws -> Int64? {
+        let candidates = try MoveStore.claimCandidates(record, libraryID: libraryID, albumID: albumID, db)
         guard !candidates.isEmpty,
-              let id = MoveMatcher.claim(MoveSide(record: record), among: candidates, isGone: DirectoryReader.isGone),
+              let id = MoveMatcher.claim(MoveSide(record: record, libraryID: libraryID), among: candidates, isGone: DirectoryReader.isGone),
               reservations.reserve(id)
         else { return nil }
         return id
