@@ -41,6 +41,11 @@ struct MergeCommandTests {
                 try await services.annotations.scrobble(trackID: id, at: Date(timeIntervalSince1970: 1_700_000_000 + Double(play)), user: User.localID)
             }
         }
+        try await services.annotations.setRating(2, for: .track(pair.mp3), user: User.localID)
+        try await services.annotations.setRating(5, for: .track(pair.flac), user: User.localID)
+        try await services.annotations.savePlayQueue(
+            PlayQueue(trackIDs: [pair.flac, pair.mp3], currentTrackID: pair.flac, positionMs: 0, changedAt: Date(), changedBy: nil),
+            user: User.localID)
         _ = try await services.playlists.create(PlaylistDraft(name: "Both"))
         for id in [pair.flac, pair.mp3] {
             _ = try await services.playlists.add(ListRequest(query: try LibraryQuery.parse(arguments: ["id:\(id)"])), to: "Both", at: nil)
@@ -56,6 +61,12 @@ struct MergeCommandTests {
         #expect(merged.code == 0)
         #expect(merged.out.contains("Merged track \(pair.flac)"))
         #expect(try await pair.playCount(pair.mp3) == 5)
+        let marks = try await services.annotations.annotations(for: [.track(pair.mp3)], user: User.localID)[.track(pair.mp3)]
+        #expect(marks?.rating == 5, "the new track's rating wins when both have one")
+        #expect(marks?.lastPlayedAt == Date(timeIntervalSince1970: 1_700_000_002))
+        let queue = try await services.annotations.playQueue(user: User.localID)
+        #expect(queue?.trackIDs == [pair.mp3, pair.mp3])
+        #expect(queue?.currentTrackID == pair.mp3)
         let kept = try #require(try await services.library.track(id: pair.mp3))
         #expect(kept.path.text.hasSuffix("new/01.flac"))
         #expect(try await services.library.track(id: pair.flac) == nil)
