@@ -602,6 +602,37 @@ def samples():
         handle.write("Not audio: a scan should skip this file.\n")
 
 
+def upgrades():
+    """Tests/Fixtures/upgrade: files of one recording in two formats, for the upgrade tests.
+
+    song.mp3 and song.flac agree on album artist, album, disc, track number and title once
+    folded (the FLAC's title is "CAFE SONG", its disc tag absent), lengths 1 s and 1.5 s;
+    far.flac is the same recording tagged alike but 5 s long (4 s off); mb.mp3 and mb.flac
+    share a MusicBrainz release track id but not their titles or albums.
+    """
+    out = os.path.join(ROOT, "Tests", "Fixtures", "upgrade")
+    os.makedirs(out, exist_ok=True)
+    common = {"artist": "Ärtist", "albumartist": "Ärtist", "album": "Upgrade Album"}
+    path = os.path.join(out, "song.mp3")
+    encode(path, MP3, seconds=1.0)
+    tag_id3(path, dict(common, title="Café Song", track="1/2", disc="1/1"))
+    path = os.path.join(out, "song.flac")
+    encode(path, FLAC, seconds=1.5, frequency=660)
+    tag_vorbis(path, flac.FLAC, dict(common, title="CAFE SONG", track="1", tracktotal="2"))
+    path = os.path.join(out, "far.flac")
+    encode(path, FLAC, seconds=5.0, frequency=550)
+    tag_vorbis(path, flac.FLAC, dict(common, title="Café Song", track="1", tracktotal="2", disc="1"))
+    path = os.path.join(out, "mb.mp3")
+    encode(path, MP3, seconds=1.0, frequency=330)
+    tag_id3(path, {"title": "Original Title", "artist": "Ärtist", "album": "First Pressing", "track": "3",
+                   "mb_track": "5b4a3e7c-0d4c-4e1c-9a66-3f1f2b7d9e01"})
+    path = os.path.join(out, "mb.flac")
+    encode(path, FLAC, seconds=1.0, frequency=440)
+    tag_vorbis(path, flac.FLAC, {"title": "Remastered Title (2024)", "artist": "Ärtist", "album": "Remaster",
+                                 "track": "3", "mb_track": "5b4a3e7c-0d4c-4e1c-9a66-3f1f2b7d9e01"})
+    print("wrote", sorted(os.listdir(out)))
+
+
 if __name__ == "__main__":
     mode = sys.argv[1] if len(sys.argv) > 1 else "fixtures"
     try:
@@ -609,7 +640,9 @@ if __name__ == "__main__":
             fixtures()
         elif mode == "samples":
             samples()
+        elif mode == "upgrade":
+            upgrades()
         else:
-            sys.exit("make-fixtures: unknown mode %r (fixtures or samples)" % mode)
+            sys.exit("make-fixtures: unknown mode %r (fixtures, samples or upgrade)" % mode)
     finally:
         shutil.rmtree(WORK, ignore_errors=True)

@@ -4,6 +4,7 @@
 #
 #   scripts/make-fixtures.sh             # Tests/Fixtures + Tests/Fixtures/expected.json
 #   scripts/make-fixtures.sh samples     # samples/library
+#   scripts/make-fixtures.sh upgrade     # Tests/Fixtures/upgrade: one recording in two formats
 #
 # Needs ffmpeg (with libmp3lame, libvorbis, libopus, libspeex) and Debian's python3 with
 # mutagen: apt-get install ffmpeg python3-mutagen

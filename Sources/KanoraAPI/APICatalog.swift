@@ -5,7 +5,7 @@ public enum APICatalog {
         VersionRequest.self,
         LibrariesRequest.self, LibraryNamedRequest.self, RenameLibraryRequest.self, RemoveLibraryRequest.self,
         TracksRequest.self, AlbumsRequest.self, ArtistsRequest.self, SearchRequest.self, TrackRequest.self,
-        StatisticsRequest.self, UnreadableFilesRequest.self, HealthRequest.self, PruneRequest.self,
+        StatisticsRequest.self, UnreadableFilesRequest.self, HealthRequest.self, PruneRequest.self, MergeTracksRequest.self,
         PlaylistsRequest.self, PlaylistNamedRequest.self, PlaylistByIDRequest.self, CreatePlaylistRequest.self,
         PlaylistEntriesRequest.self, DeletePlaylistRequest.self, RenamePlaylistRequest.self, DuplicatePlaylistRequest.self,
         FreezePlaylistRequest.self, ImportM3URequest.self, ExportM3URequest.self,

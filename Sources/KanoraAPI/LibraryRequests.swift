@@ -85,3 +85,19 @@ public struct HealthRequest: APIRequest {
     public let query: APIEmpty, body: APIEmpty
     public init(query: APIEmpty, body: APIEmpty) { self.query = query; self.body = body }
 }
+
+/// Which track to merge into which, and whether two present files may be merged.
+public struct MergeBody: Codable, Sendable, Equatable {
+    public var oldID: Int64
+    public var newID: Int64
+    public var force: Bool
+    public init(oldID: Int64, newID: Int64, force: Bool) { self.oldID = oldID; self.newID = newID; self.force = force }
+}
+
+/// `POST tracks/merge`: merges one track's history into another's (`kanora merge`).
+public struct MergeTracksRequest: APIRequest {
+    public typealias Response = TrackMergeReport
+    public static let method = APIMethod.post, endpoint = "tracks/merge"
+    public let query: APIEmpty, body: MergeBody
+    public init(query: APIEmpty, body: MergeBody) { self.query = query; self.body = body }
+}

@@ -29,4 +29,8 @@ public struct RemoteLibraryService: LibraryService {
     public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport {
         try await client.send(PruneRequest(PruneBody(library: name, dryRun: dryRun)))
     }
+
+    public func merge(trackID oldID: Int64, into newID: Int64, force: Bool) async throws -> TrackMergeReport {
+        try await client.send(MergeTracksRequest(MergeBody(oldID: oldID, newID: newID, force: force)))
+    }
 }

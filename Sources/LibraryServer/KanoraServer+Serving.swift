@@ -90,7 +90,7 @@ struct LibraryWatching: Service {
         case .failure(let library, let failure): logger.warning("\(library.name): cannot read \(failure.path): \(failure.reason)")
         case .synced(let sync):
             let summary = sync.summary
-            logger.info("synced \(sync.library.name)/\(sync.relativeFolder): \(summary.added) added, \(summary.updated) updated, \(summary.moved) moved, \(summary.missing) missing")
+            logger.info("synced \(sync.library.name)/\(sync.relativeFolder): \(summary.added) added, \(summary.updated) updated, \(summary.moved) moved, \(summary.upgraded) upgraded, \(summary.missing) missing")
         case .syncFailed(let library, let folder, let message): logger.error("\(library.name): sync of \(folder.text) failed: \(message)")
         }
     }

@@ -87,12 +87,12 @@ public final class WatchViewModel: ViewModel {
     }
 
     /// One line for a sync, e.g.
-    /// "2026-11-21 17:03:04  Music: 1 added, 0 updated, 0 moved, 1 missing, 0 failed (Artist/Album)".
+    /// "2026-11-21 17:03:04  Music: 1 added, 0 updated, 0 moved, 0 upgraded, 1 missing, 0 failed (Artist/Album)".
     public static func line(for sync: WatchSync, timeZone: TimeZone = .current) -> String {
         let s = sync.summary
         let folder = sync.relativeFolder
         return "\(timestamp(sync.date, timeZone: timeZone))  \(sync.library.name): \(s.added) added, \(s.updated) updated, "
-            + "\(s.moved) moved, \(s.missing) missing, \(s.failed) failed" + (folder.isEmpty ? "" : " (\(folder))")
+            + "\(s.moved) moved, \(s.upgraded) upgraded, \(s.missing) missing, \(s.failed) failed" + (folder.isEmpty ? "" : " (\(folder))")
     }
 
     /// "2026-11-21 17:03:04" in `timeZone`.

@@ -8,7 +8,7 @@ struct Kanora: AsyncParsableCommand {
         commandName: "kanora",
         abstract: "Index music folders into a library you can list, search and keep in sync.",
         version: KanoraVersion.current,
-        subcommands: [Scan.self, List.self, Search.self, Show.self, Stats.self, Doctor.self, Watch.self, Events.self, Serve.self, Prune.self, LibraryCommand.self, PlaylistCommand.self, UserCommand.self])
+        subcommands: [Scan.self, List.self, Search.self, Show.self, Stats.self, Doctor.self, Watch.self, Events.self, Serve.self, Prune.self, Merge.self, LibraryCommand.self, PlaylistCommand.self, UserCommand.self])
 
     /// Global options may come before the subcommand too (`kanora --json stats`): parsed
     /// here, they are handed to the subcommand's own `@OptionGroup` of the same type.

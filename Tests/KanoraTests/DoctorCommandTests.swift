@@ -92,7 +92,7 @@ struct DoctorCommandTests {
         #expect(table.out == "No problems found.\n")
         let json = await kanora(["doctor", "--json"], database: database)
         let object = try #require(try json.json() as? [String: [Any]])
-        #expect(object.keys.sorted() == ["damaged", "duplicates", "incompleteAlbums", "missing", "unreadable", "untagged"])
+        #expect(object.keys.sorted() == ["damaged", "duplicates", "incompleteAlbums", "missing", "possibleUpgrades", "unreadable", "untagged"])
         #expect(object.values.allSatisfy { $0.isEmpty })
     }
 }

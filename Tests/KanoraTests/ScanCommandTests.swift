@@ -12,7 +12,7 @@ struct ScanCommandTests {
         let result = await kanora(["scan", library.music], database: library.database)
 
         #expect(result.code == 0)
-        #expect(result.out.contains("\(expected.files.count) added, 0 updated, 0 unchanged, 0 moved, 0 missing, \(expected.errors.count) failed"))
+        #expect(result.out.contains("\(expected.files.count) added, 0 updated, 0 unchanged, 0 moved, 0 upgraded, 0 missing, \(expected.errors.count) failed"))
         for name in expected.errors.keys {
             #expect(result.err.contains("cannot read \(library.music)/\(name): "), "no reason printed for \(name)")
         }

@@ -64,7 +64,7 @@ struct WatchCommandTests {
         try await run.waitFor("the watch to start") { _, err in err.contains("Music (") && err.contains("watching 2 folders for changes") }
         try folder.copy(Fixtures.url("id3v24.mp3"), to: "music/Björk/new.mp3")
 
-        try await run.waitFor("the sync line") { out, _ in out.contains("Music: 1 added, 0 updated, 0 moved, 0 missing, 0 failed (Björk)") }
+        try await run.waitFor("the sync line") { out, _ in out.contains("Music: 1 added, 0 updated, 0 moved, 0 upgraded, 0 missing, 0 failed (Björk)") }
         #expect(await run.stop() == 0)
         let line = try #require(run.out.split(separator: "\n").first)
         #expect(line.wholeMatch(of: /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  Music: .*/) != nil)

@@ -50,6 +50,21 @@ struct RemoteLibraryServiceTests {
         }
     }
 
+    @Test func mergesOnTheServerAndRefusesTwoPresentFilesAsLocally() async throws {
+        let harness = try await RemoteHarness()
+        try await harness.run { remote, _ in
+            let tracks = try await harness.server.library.tracks(ListRequest())
+            let (old, new) = (tracks[0], tracks[1])
+            let refused = await #expect(throws: LibraryError.self) { try await remote.library.merge(trackID: old.id, into: new.id, force: false) }
+            #expect(refused?.code == .conflict)
+            #expect(try await harness.server.library.tracks(ListRequest()).count == tracks.count)
+            let report = try await remote.library.merge(trackID: old.id, into: new.id, force: true)
+            #expect(report.track.id == old.id)
+            #expect(report.removedID == new.id)
+            #expect(try await harness.server.library.track(id: new.id) == nil)
+        }
+    }
+
     @Test func renamesAndRemovesLibrariesOnTheServer() async throws {
         let harness = try await RemoteHarness()
         try await harness.run { remote, _ in

@@ -100,7 +100,7 @@ struct DoctorStoreTests {
     @Test func jsonKeepsEveryKeyAndANullDisc() throws {
         let health = LibraryHealth(incompleteAlbums: [.init(id: 1, album: "A", albumArtist: "B", disc: nil, missingTrackNumbers: [2])])
         let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(health)) as? [String: Any]
-        #expect(Set(object?.keys.map { $0 } ?? []) == ["damaged", "unreadable", "missing", "duplicates", "untagged", "incompleteAlbums"])
+        #expect(Set(object?.keys.map { $0 } ?? []) == ["damaged", "unreadable", "missing", "duplicates", "untagged", "incompleteAlbums", "possibleUpgrades"])
         let album = (object?["incompleteAlbums"] as? [[String: Any]])?.first
         #expect(album?.keys.contains("disc") == true)
         #expect(album?["disc"] is NSNull)

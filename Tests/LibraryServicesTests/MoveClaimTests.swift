@@ -23,6 +23,26 @@ struct MoveClaimTests {
         #expect(MoveMatcher.claim(new, among: candidates, isGone: { $0.text != "/m/old/01 song.mp3" }) == nil)
     }
 
+    @Test func aCandidateFromAnotherLibraryNeedsTheSameTitleArtistAndAlbum() {
+        let elsewhere = MoveSide(id: 3, titleFold: "Song", artistFold: "artist", albumFold: "Hits", pathText: "/i/hits/05 song.mp3", fileSize: 100, libraryID: 2)
+        #expect(MoveMatcher.claim(new, among: [(elsewhere, RawPath("/i/hits/05 song.mp3"))], isGone: { _ in true }) == nil)
+        #expect(MoveMatcher.match([(elsewhere, new)]).isEmpty)
+        var sameAlbum = elsewhere
+        sameAlbum.albumFold = "Album"
+        #expect(MoveMatcher.claim(new, among: [(sameAlbum, RawPath("/i/hits/05 song.mp3"))], isGone: { _ in true }) == 3)
+        #expect(MoveMatcher.match([(sameAlbum, new)]).map(\.oldID) == [3])
+        var untagged = new
+        (untagged.titleFold, untagged.artistFold, untagged.albumFold) = ("", "", "")
+        var otherUntagged = elsewhere
+        (otherUntagged.titleFold, otherUntagged.artistFold, otherUntagged.albumFold) = ("", "", "")
+        #expect(MoveMatcher.match([(otherUntagged, untagged)]).isEmpty, "empty tags are no agreement")
+        var sameName = otherUntagged
+        sameName.pathText = "/i/x/01 song.mp3"
+        #expect(MoveMatcher.match([(sameName, untagged)]).map(\.oldID) == [3], "an untagged file keeps its name")
+        otherUntagged.libraryID = untagged.libraryID
+        #expect(MoveMatcher.match([(otherUntagged, untagged)]).isEmpty, "not within one library either")
+    }
+
     @Test func aTieIsLeftForTheEndOfTheScan() {
         let candidates = [side(1, "/m/a/01 song.mp3"), side(2, "/m/b/01 song.mp3")]
         #expect(MoveMatcher.claim(new, among: candidates, isGone: { _ in true }) == nil)

@@ -78,9 +78,9 @@ struct WatchViewModelTests {
     @Test func aSyncLineSaysWhatChangedAndWhere() {
         let utc = TimeZone(identifier: "UTC")!
         #expect(WatchViewModel.line(for: sync("/music/Artist/Album", added: 1, missing: 1), timeZone: utc)
-            == "2026-11-18 11:06:40  Music: 1 added, 0 updated, 0 moved, 1 missing, 0 failed (Artist/Album)")
+            == "2026-11-18 11:06:40  Music: 1 added, 0 updated, 0 moved, 0 upgraded, 1 missing, 0 failed (Artist/Album)")
         #expect(WatchViewModel.line(for: sync("/music"), timeZone: utc)
-            == "2026-11-18 11:06:40  Music: 0 added, 0 updated, 0 moved, 0 missing, 0 failed")
+            == "2026-11-18 11:06:40  Music: 0 added, 0 updated, 0 moved, 0 upgraded, 0 missing, 0 failed")
     }
 
     @Test func libraryModesDescribeThemselves() {

@@ -19,6 +19,7 @@ public struct MockLibraryService: LibraryService {
     public var unreadableFilesHandler: @Sendable () async throws -> [StoredFailure] = { throw missing("unreadableFiles") }
     public var healthHandler: @Sendable () async throws -> LibraryHealth = { throw missing("health") }
     public var pruneHandler: @Sendable (String?, Bool) async throws -> PruneReport = { _, _ in throw missing("prune") }
+    public var mergeHandler: @Sendable (Int64, Int64, Bool) async throws -> TrackMergeReport = { _, _, _ in throw missing("merge") }
 
     public init() {}
 
@@ -36,6 +37,9 @@ public struct MockLibraryService: LibraryService {
     public func unreadableFiles() async throws -> [StoredFailure] { try await unreadableFilesHandler() }
     public func health() async throws -> LibraryHealth { try await healthHandler() }
     public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport { try await pruneHandler(name, dryRun) }
+    public func merge(trackID oldID: Int64, into newID: Int64, force: Bool) async throws -> TrackMergeReport {
+        try await mergeHandler(oldID, newID, force)
+    }
 }
 
 private func missing(_ method: String) -> LibraryError {

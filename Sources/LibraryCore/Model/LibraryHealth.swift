@@ -62,6 +62,21 @@ public struct LibraryHealth: Codable, Sendable, Equatable {
         }
     }
 
+    /// A missing track and a present one that agree on the recording (an upgrade, say an
+    /// MP3 replaced by a FLAC) but were not merged, with why (`kanora merge` merges them).
+    public struct PossibleUpgrade: Codable, Sendable, Equatable {
+        /// The missing track: merging keeps its id.
+        public var missing: TrackReference
+        /// The present track: merging keeps its file.
+        public var present: TrackReference
+        /// Why a sync did not merge them: "ambiguous: 2 present tracks match", "duration off by 5 s".
+        public var reason: String
+
+        public init(missing: TrackReference, present: TrackReference, reason: String) {
+            self.missing = missing; self.present = present; self.reason = reason
+        }
+    }
+
     /// Present tracks whose files are damaged but were indexed.
     public var damaged: [DamagedTrack]
     /// Files that could not be read, with the reason.
@@ -74,20 +89,26 @@ public struct LibraryHealth: Codable, Sendable, Equatable {
     public var untagged: [TrackReference]
     /// Album discs with gaps in their track numbers.
     public var incompleteAlbums: [IncompleteAlbum]
+    /// Missing tracks that a present track may be an upgrade of, by missing path.
+    public var possibleUpgrades: [PossibleUpgrade]
 
     public init(
         damaged: [DamagedTrack] = [], unreadable: [UnreadableFile] = [], missing: [TrackReference] = [],
-        duplicates: [[TrackReference]] = [], untagged: [TrackReference] = [], incompleteAlbums: [IncompleteAlbum] = []
+        duplicates: [[TrackReference]] = [], untagged: [TrackReference] = [], incompleteAlbums: [IncompleteAlbum] = [],
+        possibleUpgrades: [PossibleUpgrade] = []
     ) {
         self.damaged = damaged; self.unreadable = unreadable; self.missing = missing
         self.duplicates = duplicates; self.untagged = untagged; self.incompleteAlbums = incompleteAlbums
+        self.possibleUpgrades = possibleUpgrades
     }
 
     /// Whether nothing at all was found.
     public var isHealthy: Bool { problemCount == 0 }
 
-    /// How many problems were found: one per track, file, duplicate group or album disc.
+    /// How many problems were found: one per track, file, duplicate group, album disc or
+    /// possible upgrade.
     public var problemCount: Int {
         damaged.count + unreadable.count + missing.count + duplicates.count + untagged.count + incompleteAlbums.count
+            + possibleUpgrades.count
     }
 }

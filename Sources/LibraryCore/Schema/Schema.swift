@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex, trackDamage, usersAndAnnotations]
+    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex, trackDamage, usersAndAnnotations, recordingIndexes]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -355,5 +355,16 @@ public enum Schema {
             changed_at INTEGER NOT NULL,
             changed_by TEXT
         );
+        """)
+
+    /// Upgrades (a file replaced by another rip of the same recording, in another format)
+    /// and moves between libraries are looked up among missing tracks by the recording's
+    /// tags (folded title and track number) and MusicBrainz ids, across every library. Like
+    /// the move indexes they hold only missing tracks, so cold and unchanged scans pay
+    /// nothing for them.
+    static let recordingIndexes = Migration("v10-recording-indexes", sql: """
+        CREATE INDEX track_missing_by_recording ON track(title_fold, track_number) WHERE missing_since IS NOT NULL;
+        CREATE INDEX track_missing_by_mb_recording ON track(mb_recording_id) WHERE missing_since IS NOT NULL;
+        CREATE INDEX track_missing_by_mb_track ON track(mb_track_id) WHERE missing_since IS NOT NULL;
         """)
 }

@@ -10,7 +10,22 @@ public enum DoctorStore {
     public static func health(_ db: Connection) throws -> LibraryHealth {
         LibraryHealth(
             damaged: try damaged(db), unreadable: try unreadable(db), missing: try missing(db),
-            duplicates: try duplicates(db), untagged: try untagged(db), incompleteAlbums: try incompleteAlbums(db))
+            duplicates: try duplicates(db), untagged: try untagged(db), incompleteAlbums: try incompleteAlbums(db),
+            possibleUpgrades: try possibleUpgrades(db))
+    }
+
+    /// Missing tracks and present tracks that agree on the recording (`RecordingSide.agrees`)
+    /// and were left as two tracks, each pair with the reason (`RecordingPairs.Verdict`), by
+    /// missing path then present path. A pair a sync would merge is listed too: it was not
+    /// new in one sync (the new file was indexed before the old one went missing).
+    static func possibleUpgrades(_ db: Connection) throws -> [LibraryHealth.PossibleUpgrade] {
+        RecordingPairs.judge(try UpgradeStore.missingPresentPairs(db))
+            .map { pair in
+                LibraryHealth.PossibleUpgrade(
+                    missing: .init(id: pair.old.id, path: pair.old.pathText), present: .init(id: pair.new.id, path: pair.new.pathText),
+                    reason: pair.verdict.reason)
+            }
+            .sorted { ($0.missing.path, $0.present.path) < ($1.missing.path, $1.present.path) }
     }
 
     /// Present tracks with recorded damage, by path.

@@ -37,6 +37,11 @@ public enum LibraryStore {
         try db.execute("DELETE FROM library WHERE id = ?", [id])
     }
 
+    /// When the library's last scan started (seconds), nil if it was never scanned.
+    public static func lastScanStart(id: Int64, _ db: Connection) throws -> Int64? {
+        try db.scalar("SELECT last_scan_started_at FROM library WHERE id = ?", [id])
+    }
+
     /// Records a scan start and returns the new scan generation.
     public static func beginScan(id: Int64, now: Date, _ db: Connection) throws -> Int64 {
         try db.execute(

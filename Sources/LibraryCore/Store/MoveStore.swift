@@ -8,21 +8,24 @@ public struct MoveSide: Sendable, Equatable {
     public var albumFold: String
     public var pathText: String
     public var fileSize: Int64
+    /// The library the track is in.
+    public var libraryID: Int64
 
-    public init(id: Int64, titleFold: String, artistFold: String, albumFold: String, pathText: String, fileSize: Int64) {
+    public init(id: Int64, titleFold: String, artistFold: String, albumFold: String, pathText: String, fileSize: Int64, libraryID: Int64 = 0) {
         self.id = id
         self.titleFold = titleFold
         self.artistFold = artistFold
         self.albumFold = albumFold
         self.pathText = pathText
         self.fileSize = fileSize
+        self.libraryID = libraryID
     }
 
-    /// The side of a file just read: no id yet.
-    public init(record: TrackRecord) {
+    /// The side of a file just read into the library `libraryID`: no id yet.
+    public init(record: TrackRecord, libraryID: Int64) {
         self.init(
             id: 0, titleFold: record.folds.title, artistFold: record.folds.artist, albumFold: record.folds.album,
-            pathText: record.pathText, fileSize: record.file.size)
+            pathText: record.pathText, fileSize: record.file.size, libraryID: libraryID)
     }
 
     /// The last path component.
@@ -32,65 +35,98 @@ public struct MoveSide: Sendable, Equatable {
 /// SQL for recognising moved files: a missing track and a track added since the last
 /// completed scan with the same content fingerprint are candidates for being one file.
 public enum MoveStore {
-    /// Candidate pairs (missing, newly added) with equal fingerprints in one library that
-    /// also agree on the title, or on artist and album. (Size is no filter: taggers pad
-    /// tags to round sizes, so unrelated copies of the same audio often share it. A file
-    /// moved and retagged in title, artist and album at once is not recognised.)
-    public static func candidates(libraryID: Int64, addedAfter generation: Int64, _ db: Connection) throws -> [(old: MoveSide, new: MoveSide)] {
-        let columns = { (t: String) in "\(t).id, \(t).title_fold, \(t).artist_fold, \(t).album_fold, \(t).path_text, \(t).file_size" }
-        func select(index: String, match: String) -> String {
+    /// Candidate pairs (missing, newly added) with equal fingerprints that also agree on the
+    /// title, or on artist and album. (Size is no filter: taggers pad tags to round sizes,
+    /// so unrelated copies of the same audio often share it. A file moved and retagged in
+    /// title, artist and album at once is not recognised.) New tracks are those the library
+    /// `libraryID` added after scan `generation`, paired with missing tracks of every
+    /// library; and, when `since` is given (seconds), those other libraries added since then,
+    /// paired with this library's missing tracks, so that a move between libraries is found
+    /// whichever library is synced first.
+    public static func candidates(
+        libraryID: Int64, addedAfter generation: Int64, otherLibrariesSince since: Int64? = nil, _ db: Connection
+    ) throws -> [(old: MoveSide, new: MoveSide)] {
+        let columns = { (t: String) in "\(t).id, \(t).title_fold, \(t).artist_fold, \(t).album_fold, \(t).path_text, \(t).file_size, \(t).library_id" }
+        let matches = [
+            ("track_missing_by_title", "o.title_fold = n.title_fold"),
+            ("track_missing_by_album", "o.artist_fold = n.artist_fold AND o.album_fold = n.album_fold"),
+        ]
+        var branches = matches.map { index, match in
             """
             SELECT \(columns("o")), \(columns("n"))
-            FROM track n JOIN track o INDEXED BY \(index)
-              ON o.library_id = n.library_id AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL AND \(match)
-            WHERE n.library_id = ? AND n.added_scan > ? AND n.missing_since IS NULL AND n.fingerprint IS NOT NULL
+            FROM track n CROSS JOIN track o INDEXED BY \(index)
+              ON o.library_id IN (SELECT id FROM library) AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL AND \(match)
+            WHERE n.library_id = ?1 AND n.added_scan > ?2 AND n.missing_since IS NULL AND n.fingerprint IS NOT NULL
             """
         }
-        let statement = try db.cachedStatement("""
-            \(select(index: "track_missing_by_title", match: "o.title_fold = n.title_fold"))
-            UNION
-            \(select(index: "track_missing_by_album", match: "o.artist_fold = n.artist_fold AND o.album_fold = n.album_fold"))
-            """)
+        if since != nil {
+            branches += matches.map { index, match in
+                """
+                SELECT \(columns("o")), \(columns("n"))
+                FROM track n INDEXED BY track_by_added CROSS JOIN track o INDEXED BY \(index)
+                  ON o.library_id = ?1 AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL AND \(match)
+                WHERE n.added_at >= ?3 AND n.library_id <> ?1 AND n.missing_since IS NULL AND n.fingerprint IS NOT NULL
+                """
+            }
+        }
+        // CROSS JOIN keeps the new tracks outside: the other way round SQLite would scan every
+        // recent track once per missing one.
+        let statement = try db.cachedStatement(branches.joined(separator: "\nUNION\n"))
         var pairs: [(MoveSide, MoveSide)] = []
-        try statement.forEach([libraryID, generation, libraryID, generation]) { s in
-            pairs.append((side(s, at: 0), side(s, at: 6)))
+        let arguments: [any DatabaseValueConvertible] = since.map { [libraryID, generation, $0] } ?? [libraryID, generation]
+        try statement.forEach(arguments) { s in
+            pairs.append((side(s, at: 0), side(s, at: 7)))
         }
         return pairs
     }
 
     /// The side in the row's columns from `offset` on: id, title, artist and album folds,
-    /// path text and file size.
+    /// path text, file size and library.
     private static func side(_ s: Statement, at offset: Int) -> MoveSide {
         MoveSide(
             id: s.column(offset) ?? 0, titleFold: s.column(offset + 1) ?? "", artistFold: s.column(offset + 2) ?? "",
-            albumFold: s.column(offset + 3) ?? "", pathText: s.column(offset + 4) ?? "", fileSize: s.column(offset + 5) ?? 0)
+            albumFold: s.column(offset + 3) ?? "", pathText: s.column(offset + 4) ?? "", fileSize: s.column(offset + 5) ?? 0,
+            libraryID: s.column(offset + 6) ?? 0)
     }
 
-    /// Whether the library has any missing track, i.e. whether a new file could be one that moved.
-    public static func hasMissing(libraryID: Int64, _ db: Connection) throws -> Bool {
-        try db.scalar("""
-            SELECT EXISTS (SELECT 1 FROM track INDEXED BY track_missing_by_title WHERE library_id = ? AND missing_since IS NOT NULL)
-            """, [libraryID]) ?? false
+    /// Whether any library has a missing track, i.e. whether a new file could be one that
+    /// moved (within its library or from another one).
+    public static func hasMissing(_ db: Connection) throws -> Bool {
+        try db.scalar("SELECT EXISTS (SELECT 1 FROM track INDEXED BY track_missing WHERE missing_since IS NOT NULL)") ?? false
     }
 
-    /// The missing tracks that `record`, a file with no row yet, may be the moved file of:
-    /// the same fingerprint and title, or the same fingerprint, artist and album (as in
-    /// `candidates`), with the path each was last seen at. Empty when another row already
-    /// holds the record's path text (another spelling of the same path).
-    public static func claimCandidates(_ record: TrackRecord, libraryID: Int64, _ db: Connection) throws -> [(side: MoveSide, path: RawPath)] {
+    /// The tracks that `record`, a file with no row yet in the library `libraryID`, may be
+    /// the moved file of, with the path each was last seen at: missing tracks of any library
+    /// with the same fingerprint and title, or the same fingerprint, artist and album (as in
+    /// `candidates`); and, given the record's `albumID`, present tracks of other libraries
+    /// in that album with the same fingerprint (their library not synced since the move:
+    /// the caller checks their files are gone). Empty when another row already holds the
+    /// record's path text (another spelling of the same path).
+    public static func claimCandidates(
+        _ record: TrackRecord, libraryID: Int64, albumID: Int64? = nil, _ db: Connection
+    ) throws -> [(side: MoveSide, path: RawPath)] {
         guard let fingerprint = record.fingerprint else { return [] }
-        let columns = "id, title_fold, artist_fold, album_fold, path_text, file_size, path"
-        let statement = try db.cachedStatement("""
+        let columns = "id, title_fold, artist_fold, album_fold, path_text, file_size, library_id, path"
+        let missing = """
             SELECT \(columns) FROM track INDEXED BY track_missing_by_title
-            WHERE library_id = ?1 AND fingerprint = ?2 AND missing_since IS NOT NULL AND title_fold = ?3
+            WHERE library_id IN (SELECT id FROM library) AND fingerprint = ?1 AND missing_since IS NOT NULL AND title_fold = ?2
             UNION
             SELECT \(columns) FROM track INDEXED BY track_missing_by_album
-            WHERE library_id = ?1 AND fingerprint = ?2 AND missing_since IS NOT NULL AND artist_fold = ?4 AND album_fold = ?5
-            """)
+            WHERE library_id IN (SELECT id FROM library) AND fingerprint = ?1 AND missing_since IS NOT NULL
+              AND artist_fold = ?3 AND album_fold = ?4
+            """
+        let elsewhere = """
+            UNION
+            SELECT \(columns) FROM track INDEXED BY track_by_album_present
+            WHERE album_id = ?5 AND missing_since IS NULL AND library_id <> ?6 AND fingerprint = ?1
+            """
+        let statement = try db.cachedStatement(albumID == nil ? missing : missing + "\n" + elsewhere)
         var result: [(MoveSide, RawPath)] = []
         let folds = record.folds
-        try statement.forEach([libraryID, fingerprint, folds.title, folds.artist, folds.album]) { s in
-            result.append((side(s, at: 0), RawPath(bytes: s.column(6) ?? [])))
+        var arguments: [any DatabaseValueConvertible] = [fingerprint, folds.title, folds.artist, folds.album]
+        if let albumID { arguments += [albumID, libraryID] }
+        try statement.forEach(arguments) { s in
+            result.append((side(s, at: 0), RawPath(bytes: s.column(7) ?? [])))
         }
         guard !result.isEmpty else { return [] }
         let taken: Bool = try db.scalar(
@@ -98,61 +134,33 @@ public enum MoveStore {
         return taken ? [] : result
     }
 
-    /// The missing tracks whose file had `file`'s inode, size and mtime: `file` is then that
-    /// file, renamed or moved within its file system, and need not be read. With their
-    /// last paths, lowest id first.
-    public static func renamedFrom(_ file: FileFacts, libraryID: Int64, _ db: Connection) throws -> [(id: Int64, path: RawPath)] {
+    /// The missing tracks (of any library: two library roots may share a file system) whose
+    /// file had `file`'s inode, size and mtime: `file` is then that file, renamed or moved
+    /// within its file system, and need not be read. With their last paths, lowest id first.
+    public static func renamedFrom(_ file: FileFacts, _ db: Connection) throws -> [(id: Int64, path: RawPath)] {
         let statement = try db.cachedStatement("""
             SELECT id, path FROM track INDEXED BY track_missing_by_inode
-            WHERE library_id = ? AND inode = ? AND missing_since IS NOT NULL AND file_size = ? AND mtime_ns = ?
+            WHERE library_id IN (SELECT id FROM library) AND inode = ? AND missing_since IS NOT NULL AND file_size = ? AND mtime_ns = ?
             ORDER BY id
             """)
         var result: [(Int64, RawPath)] = []
-        try statement.forEach([libraryID, Int64(bitPattern: file.inode), file.size, file.mtimeNs]) { s in
+        try statement.forEach([Int64(bitPattern: file.inode), file.size, file.mtimeNs]) { s in
             if let id: Int64 = s.column(0), let bytes: [UInt8] = s.column(1) { result.append((id, RawPath(bytes: bytes))) }
         }
         return result
     }
 
-    /// Moves the track `id` to `file` (a rename: see `renamedFrom`) in folder `folderID`,
-    /// marking it present; its tags, links and search entry stay as they are (so do its
-    /// inode, size and mtime, which the rename matched on: not rewriting them spares their
-    /// indexes). False when another row holds the new path.
-    public static func moveFile(id: Int64, to file: FileFacts, folderID: Int64, now: Date, _ db: Connection) throws -> Bool {
+    /// Moves the track `id` to `file` (a rename: see `renamedFrom`) in folder `folderID` of
+    /// library `libraryID`, marking it present; its tags, links and search entry stay as they
+    /// are (so do its inode, size and mtime, which the rename matched on: not rewriting them
+    /// spares their indexes). False when another row holds the new path.
+    public static func moveFile(id: Int64, to file: FileFacts, libraryID: Int64, folderID: Int64, now: Date, _ db: Connection) throws -> Bool {
         try db.execute("""
-            UPDATE OR IGNORE track SET folder_id = ?, path = ?, path_text = ?, ctime_ns = ?, missing_since = NULL, updated_at = ?
+            UPDATE OR IGNORE track SET library_id = ?, folder_id = ?, path = ?, path_text = ?, ctime_ns = ?, missing_since = NULL,
+                updated_at = ?
             WHERE id = ?
-            """, [folderID, file.path.bytes, file.path.text, file.ctimeNs, Int64(now.timeIntervalSince1970), id])
+            """, [libraryID, folderID, file.path.bytes, file.path.text, file.ctimeNs, Int64(now.timeIntervalSince1970), id])
         return db.changes == 1
-    }
-
-    /// Makes each missing track `oldID` take over the file, tags and links of its `newID`,
-    /// then deletes the `newID` rows: old ids, added-at and playlist entries survive the
-    /// moves. Set-based, a handful of statements for any number of moves.
-    public static func merge(_ moves: [(oldID: Int64, newID: Int64)], _ db: Connection) throws {
-        guard !moves.isEmpty else { return }
-        try db.execute("""
-            CREATE TEMP TABLE IF NOT EXISTS move_pair (
-                old INTEGER PRIMARY KEY, new INTEGER NOT NULL UNIQUE, path_text TEXT NOT NULL);
-            DELETE FROM temp.move_pair;
-            """)
-        let pair = try db.cachedStatement("INSERT INTO temp.move_pair (old, new, path_text) SELECT ?, id, path_text FROM track WHERE id = ?")
-        for move in moves {
-            try pair.execute([move.oldID, move.newID])
-        }
-        let columns = TrackStore.valueColumns
-        try db.execute("""
-            UPDATE track SET path_text = path_text || ' (moving ' || id || ')' WHERE id IN (SELECT new FROM temp.move_pair);
-            UPDATE track SET \(columns.map { "\($0) = n.\($0)" }.joined(separator: ", ")),
-                path_text = p.path_text, missing_since = NULL
-            FROM temp.move_pair p JOIN track n ON n.id = p.new
-            WHERE track.id = p.old;
-            DELETE FROM track_artist WHERE track_id IN (SELECT old FROM temp.move_pair);
-            UPDATE track_artist SET track_id = p.old FROM temp.move_pair p WHERE track_artist.track_id = p.new;
-            UPDATE playlist_item SET track_id = p.old FROM temp.move_pair p WHERE playlist_item.track_id = p.new;
-            DELETE FROM track WHERE id IN (SELECT new FROM temp.move_pair);
-            DELETE FROM temp.move_pair;
-            """)
     }
 
     /// The generation of the library's last scan that ran to the end.

@@ -41,7 +41,7 @@ extension TrackStore {
     /// spelling of the same path, NFC against NFD, already has a row) updates that row.
     /// `generation` is the scan that adds the row, recorded only on insert. With `moved`,
     /// `existingID` is a missing track whose file moved to the record's path: the row takes
-    /// the new path text too.
+    /// the new path text and library too (it may come from another library).
     ///
     /// An update reindexes the track for search; an inserted track is not searchable until
     /// `indexForSearch` is given its id, in the same transaction (one statement per batch
@@ -51,7 +51,8 @@ extension TrackStore {
         generation: Int64, now: Date, moved: Bool = false, _ db: Connection
     ) throws -> Saved {
         let seconds = Int64(now.timeIntervalSince1970)
-        if let existingID, try update(existingID, record, folderID: folderID, albumID: albumID, now: seconds, movedTo: moved ? record.pathText : nil, db) {
+        let movedTo = moved ? (pathText: record.pathText, libraryID: libraryID) : nil
+        if let existingID, try update(existingID, record, folderID: folderID, albumID: albumID, now: seconds, movedTo: movedTo, db) {
             return Saved(id: existingID, inserted: false)
         }
         try db.cachedStatement(insertSQL).execute { arguments in
@@ -69,14 +70,18 @@ extension TrackStore {
         return Saved(id: id, inserted: false)
     }
 
-    /// Rewrites the row `id` with `record` and marks it present (at the path text `movedTo`
-    /// when given); false when there is no such row.
+    /// Rewrites the row `id` with `record` and marks it present (at the path text and
+    /// library `movedTo` when given); false when there is no such row.
     private static func update(
-        _ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, now: Int64, movedTo: String? = nil, _ db: Connection
+        _ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, now: Int64,
+        movedTo: (pathText: String, libraryID: Int64)? = nil, _ db: Connection
     ) throws -> Bool {
         try db.cachedStatement(movedTo == nil ? updateSQL : moveSQL).execute { arguments in
             bindValues(record, folderID: folderID, albumID: albumID, now: now, &arguments)
-            if let movedTo { arguments.bind(movedTo) }
+            if let movedTo {
+                arguments.bind(movedTo.pathText)
+                arguments.bind(movedTo.libraryID)
+            }
             arguments.bind(id)
         }
         return db.changes == 1
@@ -159,9 +164,9 @@ extension TrackStore {
         WHERE id = ?
         """
 
-    /// Rewrites a moved row's values and path text, keeping its id, library and added-at.
+    /// Rewrites a moved row's values, path text and library, keeping its id and added-at.
     private static let moveSQL = """
-        UPDATE track SET \(valueColumns.map { "\($0) = ?" }.joined(separator: ", ")), path_text = ?, missing_since = NULL
+        UPDATE track SET \(valueColumns.map { "\($0) = ?" }.joined(separator: ", ")), path_text = ?, library_id = ?, missing_since = NULL
         WHERE id = ?
         """
 
@@ -207,13 +212,12 @@ extension TrackStore {
     }
 
     /// Marks missing the present tracks of the folders `ids` (folders that are gone); returns
-    /// how many were marked.
-    public static func markMissing(inFolders ids: [Int64], now: Date, _ db: Connection) throws -> Int {
-        guard !ids.isEmpty else { return 0 }
-        try db.execute(
-            "UPDATE track SET missing_since = ? WHERE missing_since IS NULL AND folder_id IN (SELECT value FROM json_each(?))",
-            [Int64(now.timeIntervalSince1970), JSONText.encode(ids: ids)])
-        return db.changes
+    /// the ids of the tracks marked.
+    public static func markMissing(inFolders ids: [Int64], now: Date, _ db: Connection) throws -> [Int64] {
+        guard !ids.isEmpty else { return [] }
+        return try db.rows(
+            "UPDATE track SET missing_since = ? WHERE missing_since IS NULL AND folder_id IN (SELECT value FROM json_each(?)) RETURNING id",
+            [Int64(now.timeIntervalSince1970), JSONText.encode(ids: ids)]).compactMap { $0[0] }
     }
 
     /// Marks a missing track present again (its file is back, unchanged).
@@ -222,20 +226,20 @@ extension TrackStore {
     }
 
     /// Marks missing the present tracks of folders the scan of `generation` did not see,
-    /// limited to folders under `scope`; returns how many were marked.
+    /// limited to folders under `scope`; returns the ids of the tracks marked.
     public static func markMissingInUnseenFolders(
         libraryID: Int64, generation: Int64, scope: RawPath, now: Date, _ db: Connection
-    ) throws -> Int {
+    ) throws -> [Int64] {
         let prefix = scope.folderPrefix
-        try db.execute("""
+        let swept: [Int64] = try db.rows("""
             UPDATE track SET missing_since = ?
             WHERE missing_since IS NULL AND folder_id IN (
                 SELECT id FROM folder
                 WHERE library_id = ? AND last_seen_scan < ?
                   AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
             )
-            """, [Int64(now.timeIntervalSince1970), libraryID, generation, scope.text, prefix, prefix])
-        let swept = db.changes
+            RETURNING id
+            """, [Int64(now.timeIntervalSince1970), libraryID, generation, scope.text, prefix, prefix]).compactMap { $0[0] }
         // A folder that comes back must be compared file by file, not skipped as unchanged.
         try db.execute("""
             UPDATE folder SET fingerprint = NULL

@@ -60,6 +60,10 @@ public enum APIRoutes {
         api.register(PruneRequest.self) { request, caller in
             try await caller.services.library.prune(library: request.body.library, dryRun: request.body.dryRun)
         }
+        api.register(MergeTracksRequest.self) { request, caller in
+            let body = request.body
+            return try await caller.services.library.merge(trackID: body.oldID, into: body.newID, force: body.force)
+        }
     }
 
     static func registerPlaylists(_ api: APIRouteGroup) {

@@ -23,6 +23,9 @@ public struct UnimplementedLibraryService: LibraryService {
     public func unreadableFiles() async throws -> [StoredFailure] { throw unimplemented("LibraryService.unreadableFiles") }
     public func health() async throws -> LibraryHealth { throw unimplemented("LibraryService.health") }
     public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport { throw unimplemented("LibraryService.prune") }
+    public func merge(trackID oldID: Int64, into newID: Int64, force: Bool) async throws -> TrackMergeReport {
+        throw unimplemented("LibraryService.merge")
+    }
 }
 
 /// A `ScanService` whose scans fail with `.unimplemented`.

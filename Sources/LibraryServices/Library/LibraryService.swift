@@ -34,6 +34,26 @@ public protocol LibraryService: Sendable {
     /// Deletes missing tracks for good (of the named library, or all) with their playlist
     /// entries, and says what went; with `dryRun` only says what would go.
     func prune(library name: String?, dryRun: Bool) async throws -> PruneReport
+    /// Merges the track `newID` into the track `oldID` by hand (`kanora merge`), in one
+    /// transaction: the old id survives with the history of both (play counts summed,
+    /// stars, ratings, playlist entries and play queue entries kept: see
+    /// `MoveStore.merge`) and the present file (the new one's when both or neither are
+    /// present). Throws `.invalidInput` for one id twice, `.notFound` for an unknown id,
+    /// and `.conflict` when both files are present unless `force`.
+    func merge(trackID oldID: Int64, into newID: Int64, force: Bool) async throws -> TrackMergeReport
+}
+
+/// What `LibraryService.merge` did.
+public struct TrackMergeReport: Sendable, Equatable, Codable {
+    /// The merged track, under the old id.
+    public var track: Track
+    /// The track merged away: its id and path.
+    public var removedID: Int64
+    public var removedPath: String
+
+    public init(track: Track, removedID: Int64, removedPath: String) {
+        self.track = track; self.removedID = removedID; self.removedPath = removedPath
+    }
 }
 
 /// The sort order of a listing (LibraryCore's `SortOrder`; Foundation has a type of that name too).

@@ -12,8 +12,9 @@ struct ScanBatch: Sendable {
 /// What writing one file read did.
 enum WrittenFile: Sendable {
     case added, updated
-    /// The file is a missing track's, moved here: the track was updated in place.
-    case moved
+    /// The file is the missing track `id`'s, moved here (maybe from another library): the
+    /// track was updated in place.
+    case moved(Int64)
     case failed(ScanFailure)
 }
 
@@ -22,9 +23,9 @@ struct BatchOutcome: Sendable {
     /// Per file read, in order.
     var files: [WrittenFile] = []
     /// Tracks marked missing because their files vanished from the batch's folders.
-    var vanished = 0
-    /// Renamed files whose tracks took their new paths (see `FolderPlan.renamed`).
-    var renamed = 0
+    var vanished: [Int64] = []
+    /// Tracks of renamed files that took their new paths (see `FolderPlan.renamed`).
+    var renamed: [Int64] = []
     /// Files that failed before, are unchanged, and so failed again without being read.
     var knownFailures: [ScanFailure] = []
     var seconds: Double = 0
@@ -88,12 +89,14 @@ final class BatchWriter: @unchecked Sendable {
         var unchangedFolders: [Int64] = []
         var offset = 0
         for plan in batch.plans {
-            outcome.vanished += plan.vanished.count
+            outcome.vanished += plan.vanished
             try TrackStore.markMissing(ids: plan.vanished, now: batch.time, db)
             for id in plan.reappeared { try TrackStore.markPresent(id: id, db) }
         }
-        // Only when some track is missing can a new file be one that moved.
-        let claims = try MoveStore.hasMissing(libraryID: libraryID, db)
+        // Only when some track (of any library) is missing, or another library may hold the
+        // track of a file moved from it, can a new file be one that moved.
+        let elsewhere = try UpgradeStore.hasOtherLibraries(than: libraryID, db)
+        let claims = try elsewhere || MoveStore.hasMissing(db)
         for plan in batch.plans {
             let folderID: Int64
             if let unchanged = plan.unchangedFolderID {
@@ -108,15 +111,15 @@ final class BatchWriter: @unchecked Sendable {
             for (file, trackID) in plan.renamed {
                 // Reserved for this file by the planner; unplaced only if another row holds
                 // the path (another spelling of it), and then that row is the file's.
-                if try MoveStore.moveFile(id: trackID, to: file, folderID: folderID, now: batch.time, db) {
-                    outcome.renamed += 1
+                if try MoveStore.moveFile(id: trackID, to: file, libraryID: libraryID, folderID: folderID, now: batch.time, db) {
+                    outcome.renamed.append(trackID)
                 }
             }
             for (file, trackID) in plan.toRead {
                 switch batch.results[offset] {
                 case .success(let record):
-                    let movedFrom = trackID == nil && claims ? try claim(record, db) : nil
                     let albumID = try CatalogStore.albumID(for: record, cache: cache, db)
+                    let movedFrom = trackID == nil && claims ? try claim(record, albumID: elsewhere ? albumID : nil, db) : nil
                     let saved = try TrackStore.save(
                         record, existingID: trackID ?? movedFrom, libraryID: libraryID, folderID: folderID, albumID: albumID,
                         generation: generation, now: batch.time, moved: movedFrom != nil, db)
@@ -125,7 +128,7 @@ final class BatchWriter: @unchecked Sendable {
                     if plan.hadFailure(file) {
                         try FailureStore.remove(libraryID: libraryID, pathText: file.path.text, db)
                     }
-                    outcome.files.append(saved.inserted ? .added : movedFrom != nil ? .moved : .updated)
+                    outcome.files.append(saved.inserted ? .added : movedFrom.map { .moved($0) } ?? .updated)
                 case .failure(let error):
                     try FailureStore.record(
                         libraryID: libraryID, file: file, kind: error.kind.rawValue, reason: error.message,
@@ -146,12 +149,14 @@ final class BatchWriter: @unchecked Sendable {
         return outcome
     }
 
-    /// The missing track whose file moved to `record`'s path, if one clearly did and no
-    /// other file of this scan has taken it.
-    private func claim(_ record: TrackRecord, _ db: Connection) throws -> Int64? {
-        let candidates = try MoveStore.claimCandidates(record, libraryID: libraryID, db)
+    /// The track whose file moved to `record`'s path, if one clearly did and no other file
+    /// of this scan has taken it: a missing track, or (given the album) a track of another
+    /// library whose file is gone. Weighing those together keeps a file moved from another
+    /// library from taking a missing track that merely shares its audio and title.
+    private func claim(_ record: TrackRecord, albumID: Int64?, _ db: Connection) throws -> Int64? {
+        let candidates = try MoveStore.claimCandidates(record, libraryID: libraryID, albumID: albumID, db)
         guard !candidates.isEmpty,
-              let id = MoveMatcher.claim(MoveSide(record: record), among: candidates, isGone: DirectoryReader.isGone),
+              let id = MoveMatcher.claim(MoveSide(record: record, libraryID: libraryID), among: candidates, isGone: DirectoryReader.isGone),
               reservations.reserve(id)
         else { return nil }
         return id

@@ -7,8 +7,13 @@ import LibraryCore
 /// fingerprint alone is not enough when several tracks share it: each pair is scored by
 /// what else still agrees (file name, title, artist and album, size) and the best pairs
 /// win, each track used once. A lone candidate pair is accepted whatever its score.
+///
+/// Between libraries more must agree (`isPlausible`): there the new file's own track may be
+/// present still (its library not synced yet), so another missing track with the same
+/// audio and title could be the only candidate and be taken for it.
 enum MoveMatcher {
-    static func match(_ pairs: [(old: MoveSide, new: MoveSide)]) -> [(oldID: Int64, newID: Int64)] {
+    static func match(_ candidates: [(old: MoveSide, new: MoveSide)]) -> [(oldID: Int64, newID: Int64)] {
+        let pairs = candidates.filter { isPlausible($0.old, $0.new) }
         var oldCount: [Int64: Int] = [:]
         var newCount: [Int64: Int] = [:]
         for pair in pairs {
@@ -38,9 +43,23 @@ enum MoveMatcher {
     /// that scores best, when no other scores as well and its old path is really gone.
     /// Ambiguous files are left to `match`, which weighs all of a scan's pairs together.
     static func claim(_ new: MoveSide, among candidates: [(side: MoveSide, path: RawPath)], isGone: (RawPath) -> Bool) -> Int64? {
-        let ranked = candidates.map { (score: score($0.side, new), candidate: $0) }.sorted { $0.score > $1.score }
+        let ranked = candidates.filter { isPlausible($0.side, new) }.map { (score: score($0.side, new), candidate: $0) }.sorted { $0.score > $1.score }
         guard let best = ranked.first, ranked.count == 1 || ranked[1].score < best.score else { return nil }
         return isGone(best.candidate.path) ? best.candidate.side.id : nil
+    }
+
+    /// Whether `old` may have moved to `new` at all (both share the fingerprint). Within one
+    /// library: the same title, or the same artist and album. Between libraries, where the
+    /// new file's own track may not be known missing yet: the same title, artist and album,
+    /// or for files without an album tag the same file name. Empty tags are no agreement
+    /// (untagged files all have the same empty artist and album). A move between libraries
+    /// that also retags the file is not recognised.
+    static func isPlausible(_ old: MoveSide, _ new: MoveSide) -> Bool {
+        let sameTitle = old.titleFold == new.titleFold && !old.titleFold.isEmpty
+        let sameAlbum = old.albumFold == new.albumFold && old.artistFold == new.artistFold && !old.albumFold.isEmpty
+        guard old.libraryID != new.libraryID else { return sameTitle || sameAlbum }
+        let untagged = old.albumFold.isEmpty && new.albumFold.isEmpty
+        return (sameTitle && sameAlbum) || (untagged && old.fileName == new.fileName)
     }
 
     static func score(_ old: MoveSide, _ new: MoveSide) -> Int {

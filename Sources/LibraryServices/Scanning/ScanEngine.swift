@@ -31,8 +31,14 @@ final class ScanEngine {
     private var goneFoldersMarked = false
     /// Missing tracks already given to new files by this scan.
     private let reservations = MoveReservations()
-    /// Whether the library has missing tracks, so a new file may be one of theirs, renamed.
+    /// Whether any library has missing tracks, so a new file may be one of theirs, renamed.
     private var renamesPossible = false
+    /// When the library's previous scan started (seconds), nil on its first scan.
+    private var previousStart: Int64?
+    /// The tracks this scan marked missing, and those that took over a new file: the
+    /// summary's `missing` is the first set less the second.
+    private var newlyMissing = Set<Int64>()
+    private var tookOver = Set<Int64>()
 
     init(
         database: DatabaseQueue, reader: any TagReader, journal: ScanJournal, now: @escaping @Sendable () -> Date,
@@ -50,9 +56,10 @@ final class ScanEngine {
     func run(_ request: ScanRequest) throws -> ScanSummary {
         let folder = try ScanTarget.canonicalFolder(request.path)
         let startTime = now()
-        (target, generation) = try database.write { db in
+        (target, generation, previousStart) = try database.write { db in
             let target = try ScanTarget.resolve(folder: folder, name: request.name, now: startTime, db)
-            return (target, try LibraryStore.beginScan(id: target.library.id, now: startTime, db))
+            let previousStart = try LibraryStore.lastScanStart(id: target.library.id, db)
+            return (target, try LibraryStore.beginScan(id: target.library.id, now: startTime, db), previousStart)
         }
         summary = ScanSummary(library: target.library)
         writer = BatchWriter(database: database, libraryID: target.library.id, generation: generation, reservations: reservations)
@@ -144,11 +151,11 @@ final class ScanEngine {
         let unreached = storedFolders.values.map(\.id)
         let gone = try database.read { db in try FolderStore.paths(ids: unreached, db) }
             .filter { DirectoryReader.isGone($0.path) }.map(\.id)
-        let (libraryID, time) = (target.library.id, now())
+        let time = now()
         if !gone.isEmpty {
-            summary.missing += try database.write { db in try TrackStore.markMissing(inFolders: gone, now: time, db) }
+            newlyMissing.formUnion(try database.write { db in try TrackStore.markMissing(inFolders: gone, now: time, db) })
         }
-        renamesPossible = try database.read { db in try MoveStore.hasMissing(libraryID: libraryID, db) }
+        renamesPossible = try database.read { db in try MoveStore.hasMissing(db) }
     }
 
     /// Reserves the tracks of the files the plan found renamed within their folder (a file
@@ -163,12 +170,11 @@ final class ScanEngine {
         }
         plan.toRead += unclaimed.map { ($0, nil) }
         guard renamesPossible, plan.toRead.contains(where: { $0.trackID == nil }) else { return }
-        let libraryID = target.library.id
         var renamed: [(file: FileFacts, trackID: Int64)] = []
         try database.read { db in
             try plan.toRead.removeAll { entry in
                 guard entry.trackID == nil,
-                      let match = try MoveStore.renamedFrom(entry.file, libraryID: libraryID, db)
+                      let match = try MoveStore.renamedFrom(entry.file, db)
                           .first(where: { DirectoryReader.isGone($0.path) && reservations.reserve($0.id) })
                 else { return false }
                 renamed.append((entry.file, match.id))
@@ -251,13 +257,16 @@ final class ScanEngine {
             switch file {
             case .added: summary.added += 1
             case .updated: summary.updated += 1
-            case .moved: summary.moved += 1
+            case .moved(let id):
+                summary.moved += 1
+                tookOver.insert(id)
             case .failed(let failure): report(failure)
             }
         }
-        summary.missing += outcome.vanished
-        summary.moved += outcome.renamed
-        if outcome.vanished > 0 { renamesPossible = true }
+        newlyMissing.formUnion(outcome.vanished)
+        summary.moved += outcome.renamed.count
+        tookOver.formUnion(outcome.renamed)
+        if !outcome.vanished.isEmpty { renamesPossible = true }
         for failure in outcome.knownFailures { report(failure) }
         emitProgress()
     }
@@ -304,21 +313,27 @@ final class ScanEngine {
 
     private func finish() throws {
         let (libraryID, generation, scope, finishTime) = (target.library.id, self.generation, target.scope, now())
-        let (swept, moved) = try database.write { db in
+        let previousStart = self.previousStart
+        let (swept, matches) = try database.write { db in
             let swept = try TrackStore.markMissingInUnseenFolders(libraryID: libraryID, generation: generation, scope: scope, now: finishTime, db)
-            let since = try MoveStore.completedGeneration(libraryID: libraryID, db)
-            let moves = MoveMatcher.match(try MoveStore.candidates(libraryID: libraryID, addedAfter: since, db))
-            try MoveStore.merge(moves, db)
+            let matcher = HistoryMatcher(
+                libraryID: libraryID, addedAfter: try MoveStore.completedGeneration(libraryID: libraryID, db),
+                otherLibrariesSince: previousStart, isGone: DirectoryReader.isGone)
+            let matches = try matcher.run(now: finishTime, db)
             try MoveStore.complete(libraryID: libraryID, generation: generation, db)
             try FailureStore.removeStale(libraryID: libraryID, generation: generation, under: scope, db)
             try FolderStore.deleteUnused(libraryID: libraryID, generation: generation, db)
             try CatalogStore.deleteOrphans(db)
             try LibraryStore.finishScan(id: libraryID, now: finishTime, db)
-            return (swept, moves.count)
+            return (swept, matches)
         }
-        summary.moved += moved
-        summary.missing = max(0, summary.missing + swept - summary.moved)
-        summary.added = max(0, summary.added - moved)
+        newlyMissing.formUnion(swept)
+        tookOver.formUnion(matches.kept)
+        summary.moved += matches.moves.count
+        summary.upgraded = matches.upgrades.count
+        summary.upgrades = matches.upgrades
+        summary.missing = newlyMissing.subtracting(tookOver).count
+        summary.added = max(0, summary.added - matches.mergedNewRows)
         summary.library.lastScanAt = finishTime.wholeSeconds
     }
 

@@ -93,8 +93,14 @@ public struct ScanSummary: Sendable, Equatable, Codable {
     public var unchanged = 0
     /// Tracks newly marked missing by this scan (moved ones are not missing).
     public var missing = 0
-    /// Tracks recognised at a new path (moved or renamed, maybe retagged): same id kept.
+    /// Tracks recognised at a new path (moved or renamed, maybe retagged, maybe into
+    /// another library): same id kept.
     public var moved = 0
+    /// Tracks whose file was replaced by another file of the same recording (an upgrade,
+    /// say an MP3 by a FLAC): same id and history kept, the new file's path and format.
+    public var upgraded = 0
+    /// The upgrades, for `--verbose`.
+    public var upgrades: [UpgradedTrack] = []
     /// Files or folders that could not be read.
     public var failed = 0
     public var failures: [ScanFailure] = []
@@ -104,6 +110,17 @@ public struct ScanSummary: Sendable, Equatable, Codable {
 
     public init(library: Library) {
         self.library = library
+    }
+}
+
+/// A track that took over a new file of its recording: its kept id, its old file and its new one.
+public struct UpgradedTrack: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var from: String
+    public var to: String
+
+    public init(id: Int64, from: String, to: String) {
+        self.id = id; self.from = from; self.to = to
     }
 }
 

@@ -106,7 +106,10 @@ extension Kanora {
             if global.verbose {
                 console.err(String(format: "kanora: %.2f s reading tags, %.2f s writing batches (%.2f s of CPU, overlapping the reading)", s.timings.reading, s.timings.writing, s.timings.writingCPU))
             }
-            console.out("\(s.library.name) (\(s.library.root.text)): \(s.added) added, \(s.updated) updated, \(s.unchanged) unchanged, \(s.moved) moved, \(s.missing) missing, \(s.failed) failed in \(String(format: "%.2f", s.elapsed)) s")
+            if global.verbose {
+                for upgrade in s.upgrades { console.err("kanora: upgraded track \(upgrade.id): \(upgrade.from) -> \(upgrade.to)") }
+            }
+            console.out("\(s.library.name) (\(s.library.root.text)): \(s.added) added, \(s.updated) updated, \(s.unchanged) unchanged, \(s.moved) moved, \(s.upgraded) upgraded, \(s.missing) missing, \(s.failed) failed in \(String(format: "%.2f", s.elapsed)) s")
         }
     }
 }

@@ -77,14 +77,14 @@ private struct WatchPrinter: StatePrinter {
 private enum WatchSyncJSON {
     struct Line: Encodable {
         let time: String, library: String, folder: String
-        let added: Int, updated: Int, moved: Int, missing: Int, failed: Int
+        let added: Int, updated: Int, moved: Int, upgraded: Int, missing: Int, failed: Int
     }
 
     static func line(_ sync: WatchSync) -> String {
         let s = sync.summary
         let line = Line(
             time: Formatting.timestamp(sync.date), library: sync.library.name, folder: sync.folder.text,
-            added: s.added, updated: s.updated, moved: s.moved, missing: s.missing, failed: s.failed)
+            added: s.added, updated: s.updated, moved: s.moved, upgraded: s.upgraded, missing: s.missing, failed: s.failed)
         return PrintedSoFar.jsonLine(line)
     }
 }

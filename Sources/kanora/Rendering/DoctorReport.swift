@@ -39,12 +39,16 @@ enum DoctorReport {
              table(["ID", "ALBUM ARTIST", "ALBUM", "DISC", "MISSING"], health.incompleteAlbums.map {
                  [String($0.id), $0.albumArtist, $0.album, $0.disc.map(String.init) ?? "", ranges($0.missingTrackNumbers)]
              })),
+            ("Possible upgrades (\(health.possibleUpgrades.count)): a missing and a present track of one recording, not merged (`kanora merge OLD NEW` merges them)",
+             table(["OLD", "MISSING PATH", "NEW", "PRESENT PATH", "WHY"], health.possibleUpgrades.map {
+                 [String($0.missing.id), $0.missing.path, String($0.present.id), $0.present.path, $0.reason]
+             })),
         ]
     }
 
-    /// A table whose ID, GROUP and DISC columns are right-aligned and whose text columns shrink.
+    /// A table whose ID, GROUP, DISC, OLD and NEW columns are right-aligned and whose text columns shrink.
     private static func table(_ titles: [String], _ rows: [[String]]) -> TextTable {
-        let numeric: Set = ["ID", "GROUP", "DISC"]
+        let numeric: Set = ["ID", "GROUP", "DISC", "OLD", "NEW"]
         var table = TextTable(columns: titles.map {
             TextTable.Column(title: $0, rightAligned: numeric.contains($0), flexible: !numeric.contains($0))
         })

@@ -95,7 +95,8 @@ struct ArtistJSON: Encodable {
 struct ScanJSON: Encodable {
     let summary: ScanSummary
 
-    enum Keys: String, CodingKey { case library, root, added, updated, unchanged, moved, missing, failed, failures, seconds }
+    enum Keys: String, CodingKey { case library, root, added, updated, unchanged, moved, upgraded, upgrades, missing, failed, failures, seconds }
+    enum UpgradeKeys: String, CodingKey { case id, from, to }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
@@ -105,6 +106,14 @@ struct ScanJSON: Encodable {
         try c.encode(summary.updated, forKey: .updated)
         try c.encode(summary.unchanged, forKey: .unchanged)
         try c.encode(summary.moved, forKey: .moved)
+        try c.encode(summary.upgraded, forKey: .upgraded)
+        var upgrades = c.nestedUnkeyedContainer(forKey: .upgrades)
+        for upgrade in summary.upgrades {
+            var u = upgrades.nestedContainer(keyedBy: UpgradeKeys.self)
+            try u.encode(upgrade.id, forKey: .id)
+            try u.encode(upgrade.from, forKey: .from)
+            try u.encode(upgrade.to, forKey: .to)
+        }
         try c.encode(summary.missing, forKey: .missing)
         try c.encode(summary.failed, forKey: .failed)
         try c.encode(summary.failures, forKey: .failures)
