@@ -72,6 +72,9 @@ struct ScanRecoveryTests {
         let gated = FakeTagReader(pauseAfter: 6)
         let slow = try ServiceContainer.inMemory(reader: gated)
         let request = ScanRequest(path: RawPath(folder.path("music")), options: ScanOptions(batchSize: 3))
+        // Subscribed before the scan starts: a cancelled scan that needs no blocked read can
+        // end (and say so) before the wait below returns.
+        let feed = slow.feed.events()
         // The stream lives only inside the wait: it is dropped when the wait returns.
         try await Wait.bounded("the scan to report 4 reads") {
             for try await event in slow.scanner.scan(request) {
@@ -81,7 +84,6 @@ struct ScanRecoveryTests {
         // Dropping the stream cancelled the scan at once (its onTermination sets the flag):
         // let the blocked reads go on; it stops after the batch being read is written, and
         // says so on the feed as it ends.
-        let feed = slow.feed.events()
         gated.resume()
         _ = try await Wait.first("the cancelled scan to end", in: feed) { if case .tracksChanged = $0 { true } else { false } }
         let partial = try await slow.library.tracks(ListRequest())
