@@ -78,16 +78,14 @@ struct RemoteScanAndAuthTests {
         }
     }
 
-    @Test func aDeadServerIsOneClearLineWithinSeconds() async throws {
+    @Test func aDeadServerIsOneClearLine() async throws {
         let port = try deadPort()
         let remote = try ServiceContainer.remote(url: URL(string: "http://127.0.0.1:\(port)")!, token: "knr_x")
-        let clock = ContinuousClock()
-        let started = clock.now
         let error = await #expect(throws: LibraryError.self) {
             try await Wait.bounded("the refusal") { try await remote.library.libraries() }
         }
-        // Refused at once, not retried until the 5-second connect timeout.
-        #expect(clock.now - started < .seconds(4.5))
+        // Refused, not retried until the 5-second connect timeout (whose message differs):
+        // no wall-clock assertion, which a loaded machine can break.
         #expect(error?.code == .unavailable)
         #expect(error?.message == "Cannot reach the Kanora server at http://127.0.0.1:\(port): connection refused. Is `kanora serve` running there?")
     }
