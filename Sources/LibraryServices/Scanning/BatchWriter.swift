@@ -29,7 +29,9 @@ struct BatchOutcome: Sendable {
     /// Files that failed before, are unchanged, and so failed again without being read.
     var knownFailures: [ScanFailure] = []
     var seconds: Double = 0
+    /// CPU seconds of the whole write, and of its statements (the rest is the commit).
     var cpuSeconds: Double = 0
+    var statementCPU: Double = 0
 }
 
 /// Writes batches on its own serial queue, one transaction each, so the scanner reads the
@@ -58,11 +60,15 @@ final class BatchWriter: @unchecked Sendable {
         let previous = try collect()
         queue.async(group: group) { [self] in
             let start = Date()
-            let cpuStart = Self.threadCPUTime()
+            let cpuStart = CPUClock.thread()
             result = Result { () throws -> BatchOutcome in
-                var outcome = try database.write { db in try write(batch, db) }
+                var outcome = try database.write { db in
+                    var outcome = try write(batch, db)
+                    outcome.statementCPU = CPUClock.thread() - cpuStart
+                    return outcome
+                }
                 outcome.seconds = Date().timeIntervalSince(start)
-                outcome.cpuSeconds = Self.threadCPUTime() - cpuStart
+                outcome.cpuSeconds = CPUClock.thread() - cpuStart
                 return outcome
             }
         }
@@ -74,13 +80,6 @@ final class BatchWriter: @unchecked Sendable {
         group.wait()
         defer { result = nil }
         return try result?.get()
-    }
-
-    /// CPU seconds the calling thread has used.
-    private static func threadCPUTime() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private func write(_ batch: ScanBatch, _ db: Connection) throws -> BatchOutcome {

@@ -1,16 +1,33 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 extension Array where Element: Sendable {
     /// `transform` applied to every element, on every core, with the results in order.
-    /// Runs inline for a single element.
-    func concurrentMap<T: Sendable>(_ transform: (Element) -> T) -> [T] {
-        guard count > 1 else { return map(transform) }
+    /// Runs inline for a single element. Each worker takes the next element as it becomes
+    /// free, so all cores stay busy until the last element; `perThread` is given the CPU
+    /// seconds each worker spent (once per worker).
+    func concurrentMap<T: Sendable>(perThread: (Double) -> Void = { _ in }, _ transform: (Element) -> T) -> [T] {
+        guard count > 1 else {
+            let start = CPUClock.thread()
+            defer { perThread(CPUClock.thread() - start) }
+            return map(transform)
+        }
         let slots = ResultSlots<T>(count: count)
+        let next = Atomic<Int>(0)
+        let workers = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount)
         withoutActuallyEscaping(transform) { transform in
-            let transform = UncheckedSendable(transform)
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                slots.set(index, transform.value(self[index]))
+            withoutActuallyEscaping(perThread) { perThread in
+                let (transform, perThread) = (UncheckedSendable(transform), UncheckedSendable(perThread))
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    let start = CPUClock.thread()
+                    while true {
+                        let index = next.add(1, ordering: .relaxed).oldValue
+                        guard index < count else { break }
+                        slots.set(index, transform.value(self[index]))
+                    }
+                    perThread.value(CPUClock.thread() - start)
+                }
             }
         }
         return slots.values()

@@ -39,6 +39,10 @@ final class ScanEngine {
     /// summary's `missing` is the first set less the second.
     private var newlyMissing = Set<Int64>()
     private var tookOver = Set<Int64>()
+    /// CPU seconds of the phases run on every core, all threads; and the scan thread's
+    /// share of them, which `walkCPU` leaves out.
+    private let listingCPU = CPUTally(), readCPU = CPUTally(), mapCPU = CPUTally()
+    private var parallelCPU: Double = 0
 
     init(
         database: DatabaseQueue, reader: any TagReader, journal: ScanJournal, now: @escaping @Sendable () -> Date,
@@ -55,6 +59,7 @@ final class ScanEngine {
     /// Scans and returns the summary; throws `LibraryError` or `CancellationError`.
     func run(_ request: ScanRequest) throws -> ScanSummary {
         let folder = try ScanTarget.canonicalFolder(request.path)
+        let (processStart, threadStart) = (CPUClock.process(), CPUClock.thread())
         let startTime = now()
         (target, generation, previousStart) = try database.write { db in
             let target = try ScanTarget.resolve(folder: folder, name: request.name, now: startTime, db)
@@ -81,7 +86,15 @@ final class ScanEngine {
             _ = try? writer.collect()
             throw error
         }
+        summary.timings.walkCPU = CPUClock.thread() - threadStart - parallelCPU + listingCPU.total
+        let (finishStart, finishCPUStart) = (Date(), CPUClock.thread())
         try finish()
+        summary.timings.finishing = Date().timeIntervalSince(finishStart)
+        summary.timings.finishCPU = CPUClock.thread() - finishCPUStart
+        summary.timings.readCPU = readCPU.total
+        summary.timings.mapCPU = mapCPU.total
+        summary.timings.processCPU = CPUClock.process() - processStart
+        summary.timings.threadCPU = CPUClock.threads()
         summary.elapsed = Date().timeIntervalSince(started)
         emitProgress(force: true)
         return summary
@@ -112,8 +125,10 @@ final class ScanEngine {
                     chunk.append((path, mtimeNs, inherited))
                 }
             }
-            let listings = chunk.concurrentMap { folder in
-                directories.list(folder.path, mtimeNs: folder.mtimeNs, inherited: folder.rules)
+            let listings = onEveryCore {
+                chunk.concurrentMap(perThread: listingCPU.add) { folder in
+                    directories.list(folder.path, mtimeNs: folder.mtimeNs, inherited: folder.rules)
+                }
             }
             for (folder, listed) in zip(chunk, listings) {
                 if isCancelled() { throw CancellationError() }
@@ -253,6 +268,8 @@ final class ScanEngine {
         guard let outcome else { return }
         summary.timings.writing += outcome.seconds
         summary.timings.writingCPU += outcome.cpuSeconds
+        summary.timings.writeCPU += outcome.statementCPU
+        summary.timings.commitCPU += outcome.cpuSeconds - outcome.statementCPU
         for file in outcome.files {
             switch file {
             case .added: summary.added += 1
@@ -277,15 +294,27 @@ final class ScanEngine {
         let isSuspect = files.map { suspects.contains($0.path) }
         let safe = files.indices.filter { !isSuspect[$0] }
         journal.willRead(batch: safe.map { files[$0].path })
-        let safeResults = ParallelReader(reader: reader).read(safe.map { files[$0] })
+        let safeResults = onEveryCore { parallelReader.read(safe.map { files[$0] }) }
         var results = [Result<TrackRecord, TagReadError>](repeating: .failure(TagReadError(.readerFailure, "not read")), count: files.count)
         for (offset, index) in safe.enumerated() { results[index] = safeResults[offset] }
         for index in files.indices where isSuspect[index] {
             journal.willRead(single: files[index].path)
-            results[index] = ParallelReader(reader: reader).read([files[index]])[0]
+            results[index] = onEveryCore { parallelReader.read([files[index]])[0] }
         }
         journal.clear()
         return results
+    }
+
+    private var parallelReader: ParallelReader {
+        ParallelReader(reader: reader, readCPU: readCPU, mapCPU: mapCPU)
+    }
+
+    /// Runs `body`, which works on every core, keeping the calling thread's CPU seconds in
+    /// it out of `walkCPU` (the workers count them).
+    private func onEveryCore<T>(_ body: () -> T) -> T {
+        let start = CPUClock.thread()
+        defer { parallelCPU += CPUClock.thread() - start }
+        return body()
     }
 
     /// Records the file that crashed the last run as failed, so it is skipped while unchanged.

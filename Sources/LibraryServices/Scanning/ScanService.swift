@@ -124,14 +124,3 @@ public struct UpgradedTrack: Sendable, Equatable, Codable {
     }
 }
 
-/// Wall-clock seconds spent in the phases of a scan.
-public struct ScanTimings: Sendable, Equatable, Codable {
-    /// Reading tags (in parallel) and fingerprints.
-    public var reading: Double = 0
-    /// Writing batches to the database (wall time, overlapping the reading).
-    public var writing: Double = 0
-    /// CPU time the writer's thread used: below `writing` when it waited for a core.
-    public var writingCPU: Double = 0
-
-    public init() {}
-}

@@ -105,6 +105,7 @@ extension Kanora {
             let s = summary
             if global.verbose {
                 console.err(String(format: "kanora: %.2f s reading tags, %.2f s writing batches (%.2f s of CPU, overlapping the reading)", s.timings.reading, s.timings.writing, s.timings.writingCPU))
+                console.err(PhaseReport(summary: s).line)
             }
             if global.verbose {
                 for upgrade in s.upgrades { console.err("kanora: upgraded track \(upgrade.id): \(upgrade.from) -> \(upgrade.to)") }
