@@ -49,6 +49,21 @@ struct RemoteEventsTests {
             #expect(reloaded.statistics.libraries == 2)
     }
 
+    @Test func anotherUsersPlaylistEditsAreNotSent() async throws {
+        let harness = try await RemoteHarness(scanning: nil)
+        _ = try await harness.server.users.addUser(named: "bob", password: "secret", isAdmin: false)
+        let bob = try await harness.server.users.user(named: "bob")
+        let bobToken = try await harness.server.users.createAPIKey(forUser: "bob")
+        try await harness.run(token: bobToken) { remote, _ in
+            let events = remote.feed.events()
+            try await Wait.until("bob's feed to connect") { harness.server.feed.subscriberCount == 1 }
+            let alices = try await harness.playlists.create(PlaylistDraft(name: "Alice's"))
+            let bobs = try await harness.server.playlists(for: bob.id).create(PlaylistDraft(name: "Bob's"))
+            let received = try await Wait.prefix("bob's own playlist edit", of: events) { $0 == .playlistsChanged(playlistID: bobs.id) }
+            #expect(!received.contains(.playlistsChanged(playlistID: alices.id)))
+        }
+    }
+
     @Test func aRefusedKeyStopsTheFeedInsteadOfRetrying() async throws {
         let harness = try await RemoteHarness(scanning: nil)
         // Two failed logins would lock the address out: a bridge that retried a refused key

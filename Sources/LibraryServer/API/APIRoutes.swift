@@ -21,9 +21,30 @@ public enum APIRoutes {
         // Hand-written routes, behind the same authentication: the live change feed and the
         // server-hosted view models.
         let heartbeat = state.configuration.eventHeartbeat
-        api.group.get(RouterPath(EventsRequest.endpoint)) { _, _ in EventStreamResponder.response(feed: services.feed, heartbeat: heartbeat) }
+        api.group.get(RouterPath(EventsRequest.endpoint)) { _, context in
+            guard let user = context.apiUser else { return APIResponse.error(LibraryError(.unauthorized, "An API key is needed.")) }
+            return EventStreamResponder.response(
+                feed: services.feed, heartbeat: heartbeat, isVisible: visibility(to: services.playlists(for: user.id)))
+        }
         HostedViewModelResponder.addRoutes(to: api.group, services: services)
         registerUnknown(api)
+    }
+
+    /// Whether a change may go to the user whose playlists are `playlists`: everything but
+    /// an edit of another user's playlist. A deleted playlist's id is sent to everyone (its
+    /// owner is no longer known); it says nothing but that some playlist went.
+    static func visibility(to playlists: any PlaylistService) -> @Sendable (LibraryEvent) async -> Bool {
+        { event in
+            guard case .playlistsChanged(let id?) = event else { return true }
+            do {
+                _ = try await playlists.playlist(id: id)
+                return true
+            } catch let error as LibraryError where error.code == .forbidden {
+                return false
+            } catch {
+                return true
+            }
+        }
     }
 
     /// Any other path under `/api/v1/`: 404 in the envelope (exact routes win over `**`).

@@ -14,7 +14,10 @@ import ServiceLifecycle
 public enum EventStreamResponder {
     /// The response streaming `feed` (subscribed now, so nothing published after the handler
     /// returns is missed).
-    public static func response(feed: ChangeFeed, heartbeat: Duration = .seconds(15)) -> Response {
+    /// `isVisible` drops the events this client may not see (another user's playlists).
+    public static func response(
+        feed: ChangeFeed, heartbeat: Duration = .seconds(15), isVisible: @escaping @Sendable (LibraryEvent) async -> Bool = { _ in true }
+    ) -> Response {
         let events = feed.events()
         return Response(
             status: .ok,
@@ -25,12 +28,13 @@ public enum EventStreamResponder {
                 HTTPFields.Element.Name("X-Accel-Buffering")!: "no",
             ],
             body: ResponseBody { writer in
-                try await stream(events, heartbeat: heartbeat, to: &writer)
+                try await stream(events, heartbeat: heartbeat, isVisible: isVisible, to: &writer)
             })
     }
 
     private static func stream(
-        _ events: AsyncStream<LibraryEvent>, heartbeat: Duration, to writer: inout any ResponseBodyWriter
+        _ events: AsyncStream<LibraryEvent>, heartbeat: Duration, isVisible: @escaping @Sendable (LibraryEvent) async -> Bool,
+        to writer: inout any ResponseBodyWriter
     ) async throws {
         // One writer: events and heartbeats are merged into one stream of frames (scan
         // progress, the busiest event, comes at most twenty times a second).
@@ -40,7 +44,7 @@ public enum EventStreamResponder {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     var sequence = 0
-                    for await event in events {
+                    for await event in events where await isVisible(event) {
                         sequence += 1
                         output.yield(event.serverSentEvent(id: String(sequence)).encoded)
                     }
