@@ -65,6 +65,11 @@ public final class APIClient: Sendable {
                 for try await buffer in response.body {
                     pending.append(contentsOf: buffer.readableBytesView)
                     while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        // An empty line is the server keeping a silent stream alive.
+                        guard newline > pending.startIndex else {
+                            pending.removeFirst()
+                            continue
+                        }
                         let line = try decoder.decode(R.Response.self, from: Data(pending[..<newline]))
                         pending.removeSubrange(...newline)
                         if let error = failure(line) { throw error }

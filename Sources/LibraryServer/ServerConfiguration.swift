@@ -13,8 +13,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var verbose: Bool
     /// The app's version, sent as `serverVersion` in every Subsonic response.
     public var serverVersion: String
-    /// How often an open event stream (`/api/v1/events`) gets a heartbeat comment: also how
-    /// soon the server notices a client that left and lets go of its subscription.
+    /// How often an open event stream (`/api/v1/events`) gets a heartbeat comment, and the
+    /// longest a streamed scan stays silent before an empty line: also how soon the server
+    /// notices a client that left and lets go of its subscription.
     public var eventHeartbeat: Duration
 
     public init(

@@ -23,6 +23,9 @@ public struct APIRouteGroup {
     /// feed, a server-hosted view model) here; `context.apiUser` is set in them.
     public let group: RouterGroup<SubsonicRequestContext>
     let services: ServiceContainer
+    /// How long a streamed answer may stay silent before an empty line keeps it alive (a
+    /// scan waiting for another scan's lock must not hit the client's read timeout).
+    let heartbeat: Duration
     /// The largest request body read (an imported M3U file, base64 in JSON).
     static let maximumBodySize = 32 << 20
 
@@ -47,7 +50,7 @@ public struct APIRouteGroup {
         _ type: R.Type, failure: @escaping @Sendable (LibraryError) -> R.Response,
         _ handler: @escaping @Sendable (R, APICaller) async throws -> AsyncThrowingStream<R.Response, any Error>
     ) {
-        group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services] request, context in
+        group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services, heartbeat] request, context in
             let stream: AsyncThrowingStream<R.Response, any Error>
             do {
                 let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
@@ -56,13 +59,27 @@ public struct APIRouteGroup {
                 return APIResponse.error(APIResponse.libraryError(for: error))
             }
             let body = ResponseBody { writer in
-                let encoder = API.encoder
-                do {
-                    for try await element in stream {
-                        try await writer.write(Self.line(element, encoder: encoder))
+                // One writer: the lines and the keep-alive empty lines are merged into one
+                // stream of frames; a client that goes away ends both, and the scan with them.
+                let (frames, output) = AsyncStream.makeStream(of: ByteBuffer.self)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        let encoder = API.encoder
+                        do {
+                            for try await element in stream { output.yield(try Self.line(element, encoder: encoder)) }
+                        } catch {
+                            output.yield(try Self.line(failure(APIResponse.libraryError(for: error)), encoder: encoder))
+                        }
+                        output.finish()
                     }
-                } catch {
-                    try await writer.write(Self.line(failure(APIResponse.libraryError(for: error)), encoder: encoder))
+                    group.addTask {
+                        while true {
+                            try await Task.sleep(for: heartbeat)
+                            output.yield(ByteBuffer(string: "\n"))
+                        }
+                    }
+                    defer { group.cancelAll() }
+                    for await frame in frames { try await writer.write(frame) }
                 }
                 try await writer.finish(nil)
             }

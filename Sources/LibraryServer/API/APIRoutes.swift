@@ -11,7 +11,7 @@ public enum APIRoutes {
     public static func register(on router: Router<SubsonicRequestContext>, services: ServiceContainer, state: SubsonicServerState) {
         let group = router.group(RouterPath(String(API.root.dropLast())))
             .add(middleware: APIAuthentication(users: services.users, throttle: state.throttle))
-        let api = APIRouteGroup(group: group, services: services)
+        let api = APIRouteGroup(group: group, services: services, heartbeat: state.configuration.eventHeartbeat)
         let version = state.configuration.serverVersion
         api.register(VersionRequest.self) { _, _ in VersionInfo(server: version) }
         registerLibrary(api)
