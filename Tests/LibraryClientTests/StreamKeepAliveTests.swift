@@ -38,12 +38,14 @@ struct StreamKeepAliveTests {
                 configuration: ServerConfiguration(port: 0, watch: false, eventHeartbeat: .milliseconds(50)))
         }
 
-        /// Lets the blocked reads go on after a silence of several heartbeats.
+        /// Once a read is blocked, lets it go on after a silence of several heartbeats.
         func resumeSoon() {
             let reader = self.reader
             Task {
-                try await Task.sleep(for: .milliseconds(400))
-                reader.resume()
+                // Resumed whatever happens, so a failing test cannot leave a read blocked.
+                defer { reader.resume() }
+                try? await Wait.until("the second scan's first read to block") { reader.totalReads > 3 }
+                try? await Task.sleep(for: .milliseconds(400))
             }
         }
     }
@@ -59,7 +61,9 @@ struct StreamKeepAliveTests {
                 headers: [.authorization: "Bearer \(gated.token)", .contentType: API.jsonContentType], body: ByteBuffer(bytes: body))
             #expect(response.status == .ok)
             let text = String(buffer: response.body)
-            #expect(text.contains("\n\n"), "no keep-alive line in \(text)")
+            // Every line but the last newline's empty remainder: an empty one is a keep-alive.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.contains(""), "no keep-alive line in \(text)")
             #expect(text.split(separator: "\n").last?.hasPrefix(#"{"finished""#) == true)
         }
     }
