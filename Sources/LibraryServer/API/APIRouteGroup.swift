@@ -59,27 +59,15 @@ public struct APIRouteGroup {
                 return APIResponse.error(APIResponse.libraryError(for: error))
             }
             let body = ResponseBody { writer in
-                // One writer: the lines and the keep-alive empty lines are merged into one
-                // stream of frames; a client that goes away ends both, and the scan with them.
-                let (frames, output) = AsyncStream.makeStream(of: ByteBuffer.self)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        let encoder = API.encoder
-                        do {
-                            for try await element in stream { output.yield(try Self.line(element, encoder: encoder)) }
-                        } catch {
-                            output.yield(try Self.line(failure(APIResponse.libraryError(for: error)), encoder: encoder))
-                        }
-                        output.finish()
+                // An empty line keeps a silent scan (waiting for another's lock) alive; a
+                // client that goes away ends the stream, and the scan with it.
+                try await HeartbeatFrames.write(to: &writer, every: heartbeat, heartbeat: ByteBuffer(string: "\n")) { output in
+                    let encoder = API.encoder
+                    do {
+                        for try await element in stream { output.yield(try Self.line(element, encoder: encoder)) }
+                    } catch {
+                        output.yield(try Self.line(failure(APIResponse.libraryError(for: error)), encoder: encoder))
                     }
-                    group.addTask {
-                        while true {
-                            try await Task.sleep(for: heartbeat)
-                            output.yield(ByteBuffer(string: "\n"))
-                        }
-                    }
-                    defer { group.cancelAll() }
-                    for await frame in frames { try await writer.write(frame) }
                 }
                 try await writer.finish(nil)
             }

@@ -36,34 +36,13 @@ public enum EventStreamResponder {
         _ events: AsyncStream<LibraryEvent>, heartbeat: Duration, isVisible: @escaping @Sendable (LibraryEvent) async -> Bool,
         to writer: inout any ResponseBodyWriter
     ) async throws {
-        // One writer: events and heartbeats are merged into one stream of frames (scan
-        // progress, the busiest event, comes at most twenty times a second).
-        let (frames, output) = AsyncStream.makeStream(of: String.self)
-        // A server shutting down ends the stream (a client would otherwise hold it open).
-        try await withGracefulShutdownHandler {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    var sequence = 0
-                    for await event in events where await isVisible(event) {
-                        sequence += 1
-                        output.yield(event.serverSentEvent(id: String(sequence)).encoded)
-                    }
-                    output.finish()
-                }
-                group.addTask {
-                    while true {
-                        try await Task.sleep(for: heartbeat)
-                        output.yield(ServerSentEvent.comment("heartbeat"))
-                    }
-                }
-                defer { group.cancelAll() }
-                try await writer.write(ByteBuffer(string: ServerSentEvent.comment("kanora events")))
-                for await frame in frames {
-                    try await writer.write(ByteBuffer(string: frame))
-                }
+        try await writer.write(ByteBuffer(string: ServerSentEvent.comment("kanora events")))
+        try await HeartbeatFrames.write(to: &writer, every: heartbeat, heartbeat: ByteBuffer(string: ServerSentEvent.comment("heartbeat"))) { output in
+            var sequence = 0
+            for await event in events where await isVisible(event) {
+                sequence += 1
+                output.yield(ByteBuffer(string: event.serverSentEvent(id: String(sequence)).encoded))
             }
-        } onGracefulShutdown: {
-            output.finish()
         }
         try await writer.finish(nil)
     }
