@@ -64,6 +64,15 @@ let package = Package(
                 "LibraryServer",
                 "LibraryClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // Release only: lld with packed relative relocations (DT_RELR, glibc 2.36+) and no
+            // exported symbol table. With `scripts/build-release` (static Swift runtime) a
+            // command starts in ~7 ms instead of ~12 ms and a scan's peak RSS is ~8 MB lower:
+            // the loader no longer reads 3 MB of relocations and 2.7 MB of symbols.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+                    .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // Bounded waits and a seeded generator for every test target; depends on nothing,

@@ -5,8 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 echo "Building kanora (release)..." >&2
-swift build -c release --product kanora >/dev/null
-kanora=.build/release/kanora
+kanora=$(scripts/build-release)
+kanora=${kanora#"$PWD/"}
 if [ $# -eq 0 ]; then
   export KANORA_DATABASE="$PWD/.build/sample-library.sqlite"
   rm -f "$KANORA_DATABASE" "$KANORA_DATABASE-wal" "$KANORA_DATABASE-shm"
