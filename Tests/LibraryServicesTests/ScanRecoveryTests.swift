@@ -82,8 +82,8 @@ struct ScanRecoveryTests {
             }
         }
         // Dropping the stream cancelled the scan at once (its onTermination sets the flag):
-        // let the blocked reads go on; it stops after the batch being read is written, and
-        // says so on the feed as it ends.
+        // let the blocked reads go on; it stops once the batch being written commits (the
+        // batch being read is dropped whole), and says so on the feed as it ends.
         gated.resume()
         _ = try await Wait.first("the cancelled scan to end", in: feed) { if case .tracksChanged = $0 { true } else { false } }
         let partial = try await slow.library.tracks(ListRequest())

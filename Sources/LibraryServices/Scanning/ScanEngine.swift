@@ -19,9 +19,8 @@ final class ScanEngine {
     private var generation: Int64 = 0
     private var pending: [FolderPlan] = []
     private var writer: BatchWriter!
+    private var batchReader: BatchReader!
     private var pendingReads = 0
-    /// Files that were being read when a previous run died: read one at a time.
-    private var suspects: Set<RawPath> = []
     /// Failures recorded by earlier scans under the scope, by folder text, then by path text.
     private var knownFailures: [String: [String: StoredFailure]] = [:]
     /// The folders earlier scans stored under the scope and this scan has not reached yet,
@@ -69,7 +68,8 @@ final class ScanEngine {
         summary = ScanSummary(library: target.library)
         writer = BatchWriter(database: database, libraryID: target.library.id, generation: generation, reservations: reservations)
         emit(.started(target.library, scope: target.scope))
-        try recoverFromCrash()
+        let suspects = try recoverFromCrash()
+        batchReader = BatchReader(reader: parallelReader, journal: journal, suspects: suspects)
         let (libraryID, scope) = (target.library.id, target.scope)
         knownFailures = try database.read { db in
             Dictionary(grouping: try FailureStore.failures(libraryID: libraryID, under: scope, db)) { failure in
@@ -80,9 +80,12 @@ final class ScanEngine {
         do {
             try walk(request.options)
             try flush(request.options)
+            if let last = collectRead() { try write(last) }
             try drainWriter()
         } catch {
-            // Let the batch in flight commit (or fail) before giving up: never half a batch.
+            // Let the batches in flight finish reading and commit (or fail) before giving
+            // up: never half a batch.
+            _ = batchReader.collect()
             _ = try? writer.collect()
             throw error
         }
@@ -242,20 +245,30 @@ final class ScanEngine {
         emitProgress()
     }
 
-    /// Reads the pending files in parallel, then hands them to the writer, which commits
-    /// them in one transaction while the walk goes on.
+    /// Starts reading the pending files in the background, on every core, and hands the
+    /// batch read before to the writer, which commits it in one transaction: the walk goes
+    /// on while one batch is read and the one before it written.
     private func flush(_ options: ScanOptions) throws {
         guard !pending.isEmpty else { return }
-        let files = pending.flatMap { $0.toRead.map(\.file) }
-        let readStart = Date()
-        let results = read(files)
-        summary.timings.reading += Date().timeIntervalSince(readStart)
-        progress.read += results.count { if case .success = $0 { true } else { false } }
-        emitProgress()
-        let batch = ScanBatch(plans: pending, results: results, time: now())
-        apply(try writer.submit(batch))
+        let previous = collectRead()
+        batchReader.start(pending)
         pending.removeAll(keepingCapacity: true)
         pendingReads = 0
+        if let previous { try write(previous) }
+    }
+
+    /// Waits for the batch being read; if that takes a while, reports the progress so far
+    /// first, so a stalled read never hides what was done before it.
+    private func collectRead() -> ReadBatch? {
+        batchReader.collect { emitProgress(force: true) }
+    }
+
+    /// Counts a read batch and hands it to the writer.
+    private func write(_ read: ReadBatch) throws {
+        summary.timings.reading += read.seconds
+        progress.read += read.results.count { if case .success = $0 { true } else { false } }
+        emitProgress()
+        apply(try writer.submit(ScanBatch(plans: read.plans, results: read.results, time: now())))
     }
 
     /// Waits for the batch being written and counts it.
@@ -288,23 +301,6 @@ final class ScanEngine {
         emitProgress()
     }
 
-    /// Reads files in parallel under a "batch" journal entry; suspects from a crashed run
-    /// are read alone, each under its own "single" entry.
-    private func read(_ files: [FileFacts]) -> [Result<TrackRecord, TagReadError>] {
-        let isSuspect = files.map { suspects.contains($0.path) }
-        let safe = files.indices.filter { !isSuspect[$0] }
-        journal.willRead(batch: safe.map { files[$0].path })
-        let safeResults = onEveryCore { parallelReader.read(safe.map { files[$0] }) }
-        var results = [Result<TrackRecord, TagReadError>](repeating: .failure(TagReadError(.readerFailure, "not read")), count: files.count)
-        for (offset, index) in safe.enumerated() { results[index] = safeResults[offset] }
-        for index in files.indices where isSuspect[index] {
-            journal.willRead(single: files[index].path)
-            results[index] = onEveryCore { parallelReader.read([files[index]])[0] }
-        }
-        journal.clear()
-        return results
-    }
-
     private var parallelReader: ParallelReader {
         ParallelReader(reader: reader, readCPU: readCPU, mapCPU: mapCPU)
     }
@@ -317,11 +313,13 @@ final class ScanEngine {
         return body()
     }
 
-    /// Records the file that crashed the last run as failed, so it is skipped while unchanged.
-    private func recoverFromCrash() throws {
+    /// Records the file that crashed the last run as failed, so it is skipped while
+    /// unchanged; returns the files that were being read in a batch when it crashed.
+    private func recoverFromCrash() throws -> Set<RawPath> {
         let recovery = journal.recover()
-        suspects = recovery.suspects
-        guard let culprit = recovery.culprit, case .success(let info) = DirectoryReader.status(of: culprit) else { return }
+        guard let culprit = recovery.culprit, case .success(let info) = DirectoryReader.status(of: culprit) else {
+            return recovery.suspects
+        }
         let file = FileFacts(
             path: culprit, size: Int64(info.st_size), mtimeNs: DirectoryReader.nanoseconds(info.st_mtim),
             ctimeNs: DirectoryReader.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
@@ -332,6 +330,7 @@ final class ScanEngine {
                 reason: "crashed the tag reader in an earlier scan; skipped until the file changes",
                 generation: generation, now: time, db)
         }
+        return recovery.suspects
     }
 
     private func folderFailed(_ path: RawPath, reason: String) throws {
