@@ -61,6 +61,8 @@ final class BatchReader: @unchecked Sendable {
     /// Reads files in parallel under a "batch" journal entry; suspects from a crashed run
     /// are read alone, each under its own "single" entry.
     private func read(_ files: [FileFacts]) -> [Result<TrackRecord, TagReadError>] {
+        // Batches of unchanged folders have nothing to read: no journal to write.
+        guard !files.isEmpty else { return [] }
         let isSuspect = files.map { suspects.contains($0.path) }
         let safe = files.indices.filter { !isSuspect[$0] }
         journal.willRead(batch: safe.map { files[$0].path })

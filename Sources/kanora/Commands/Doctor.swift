@@ -7,6 +7,7 @@ import LibraryViewModels
 extension Kanora {
     struct Doctor: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "doctor",
             abstract: "Report what is wrong with the library.",
             discussion: """
                 Lists damaged tracks, files that could not be read, missing tracks, duplicates \

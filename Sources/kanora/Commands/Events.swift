@@ -7,6 +7,7 @@ import LibraryViewModels
 extension Kanora {
     struct Events: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "events",
             abstract: "Print the library's changes as they happen, one line each, until stopped.",
             discussion: """
                 Prints a line for every change: libraries added, renamed or removed, tracks \

@@ -37,7 +37,7 @@ extension Kanora.LibraryCommand {
     }
 
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a library.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a library.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The library's current name.") var name: String
@@ -56,6 +56,7 @@ extension Kanora.LibraryCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Forget a library and its tracks (the music files are not touched).")
 
         @OptionGroup var global: GlobalOptions

@@ -7,6 +7,7 @@ import LibraryViewModels
 extension Kanora {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List tracks, albums or artists matching a query.",
             discussion: """
                 Examples:

@@ -6,6 +6,7 @@ import LibraryServices
 extension Kanora {
     struct Merge: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Merge two tracks of one recording into one, keeping the history of both.",
             discussion: """
                 For the pairs `kanora doctor` lists as possible upgrades (or any two tracks): \

@@ -7,6 +7,7 @@ import LibraryViewModels
 extension Kanora.PlaylistCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "create",
             abstract: "Create a playlist: empty, or smart with --query.",
             discussion: """
                 Examples:
@@ -58,6 +59,7 @@ extension Kanora.PlaylistCommand {
 
     struct Freeze: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "freeze",
             abstract: "Turn a smart playlist into a normal playlist holding its current tracks.")
 
         @OptionGroup var global: GlobalOptions

@@ -7,6 +7,7 @@ import LibraryViewModels
 extension Kanora.PlaylistCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add the tracks a query matches, in the query's order.",
             discussion: """
                 A bare number is a track id and an existing file or folder is a path: \
@@ -90,7 +91,7 @@ extension Kanora.PlaylistCommand {
     }
 
     struct Move: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move an entry so it ends up at another position.")
+        static let configuration = CommandConfiguration(commandName: "move", abstract: "Move an entry so it ends up at another position.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The playlist's name.") var name: String
@@ -107,7 +108,7 @@ extension Kanora.PlaylistCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove every entry of a playlist.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every entry of a playlist.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The playlist's name.") var name: String
@@ -120,7 +121,7 @@ extension Kanora.PlaylistCommand {
     }
 
     struct Dedupe: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove repeated tracks, keeping each one's first entry.")
+        static let configuration = CommandConfiguration(commandName: "dedupe", abstract: "Remove repeated tracks, keeping each one's first entry.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The playlist's name.") var name: String

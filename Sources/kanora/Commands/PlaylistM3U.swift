@@ -7,6 +7,7 @@ import LibraryViewModels
 extension Kanora.PlaylistCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Create a playlist from an M3U or M3U8 file.",
             discussion: """
                 Entries are matched to library tracks by path (relative paths resolve against the \
@@ -44,6 +45,7 @@ extension Kanora.PlaylistCommand {
 
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write a playlist as extended M3U (UTF-8), to a file or stdout.",
             discussion: """
                 Paths are relative to the file's folder when FILE is given, absolute on stdout; \

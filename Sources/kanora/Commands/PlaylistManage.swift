@@ -6,7 +6,7 @@ import LibraryViewModels
 
 extension Kanora.PlaylistCommand {
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a playlist.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a playlist.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The playlist's current name.") var name: String
@@ -21,7 +21,7 @@ extension Kanora.PlaylistCommand {
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a playlist (its tracks stay in the library).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a playlist (its tracks stay in the library).")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The playlist's name.") var name: String
@@ -33,7 +33,7 @@ extension Kanora.PlaylistCommand {
     }
 
     struct Duplicate: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Copy a playlist under a new name.")
+        static let configuration = CommandConfiguration(commandName: "duplicate", abstract: "Copy a playlist under a new name.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The playlist to copy.") var name: String

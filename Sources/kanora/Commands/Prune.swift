@@ -6,6 +6,7 @@ import LibraryServices
 extension Kanora {
     struct Prune: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "prune",
             abstract: "Delete missing tracks for good, and say which playlist entries that removes.",
             discussion: "Scans only mark vanished files missing; this is the one command that deletes them.")
 

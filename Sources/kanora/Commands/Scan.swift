@@ -7,6 +7,7 @@ import LibraryViewModels
 extension Kanora {
     struct Scan: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "scan",
             abstract: "Add folders as libraries (when new) and sync them with the database.",
             discussion: """
                 Re-running a scan re-synchronises: new files are added, changed files re-read, \

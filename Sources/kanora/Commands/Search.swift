@@ -7,6 +7,7 @@ import LibraryViewModels
 extension Kanora {
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Find tracks by words in their title, artists, album, composer or genre.",
             discussion: """
                 Case and accents are ignored (`bjork` finds Björk) and the last word may be the \

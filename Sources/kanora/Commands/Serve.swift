@@ -7,6 +7,7 @@ import LibraryServices
 extension Kanora {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the libraries to Subsonic clients over HTTP, keeping them in sync.",
             discussion: """
                 Answers the Subsonic API (1.16.1, with OpenSubsonic extensions) under /rest/ for \

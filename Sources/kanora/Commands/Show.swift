@@ -6,7 +6,7 @@ import LibraryViewModels
 
 extension Kanora {
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show every stored field of one track.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show every stored field of one track.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -6,7 +6,7 @@ import LibraryViewModels
 
 extension Kanora {
     struct Stats: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show counts, total length and size, formats and the last scan.")
+        static let configuration = CommandConfiguration(commandName: "stats", abstract: "Show counts, total length and size, formats and the last scan.")
 
         @OptionGroup var global: GlobalOptions
 

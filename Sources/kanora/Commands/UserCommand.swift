@@ -59,7 +59,7 @@ extension Kanora.UserCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a user with a password.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a user with a password.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The user's name (ignoring case, unique).") var name: String
@@ -77,7 +77,7 @@ extension Kanora.UserCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a user with their playlists, stars, ratings, play counts and keys.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a user with their playlists, stars, ratings, play counts and keys.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The user's name.") var name: String
@@ -89,7 +89,7 @@ extension Kanora.UserCommand {
     }
 
     struct Passwd: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set a user's password.")
+        static let configuration = CommandConfiguration(commandName: "passwd", abstract: "Set a user's password.")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The user's name.") var name: String
@@ -105,6 +105,7 @@ extension Kanora.UserCommand {
 
     struct Key: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "key",
             abstract: "Create an API key for a user and print it (only this once: it is stored hashed).")
 
         @OptionGroup var global: GlobalOptions

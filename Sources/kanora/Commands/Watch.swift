@@ -7,6 +7,7 @@ import LibraryViewModels
 extension Kanora {
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Keep libraries in sync continuously, syncing folders as they change.",
             discussion: """
                 Watches every folder of the libraries with inotify and, once nothing has changed \
