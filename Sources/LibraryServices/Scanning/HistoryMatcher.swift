@@ -39,10 +39,15 @@ struct HistoryMatcher {
 
     func run(now: Date, _ db: Connection) throws -> HistoryMatches {
         var matches = HistoryMatches()
-        if try UpgradeStore.hasOtherLibraries(than: libraryID, db) {
+        let elsewhere = try UpgradeStore.hasOtherLibraries(than: libraryID, db)
+        if elsewhere {
             let gone = try UpgradeStore.presentElsewhere(libraryID: libraryID, addedAfter: addedAfter, db).filter { isGone($0.path) }
             try TrackStore.markMissing(ids: gone.map(\.id), now: now, db)
         }
+        // With no other library there is nothing to pair with tracks other libraries added;
+        // asking would walk every track added since the last scan began (all of them,
+        // after a first scan) to find none.
+        let otherLibrariesSince = elsewhere ? self.otherLibrariesSince : nil
         let movePairs = try MoveStore.candidates(libraryID: libraryID, addedAfter: addedAfter, otherLibrariesSince: otherLibrariesSince, db)
         let moves = MoveMatcher.match(movePairs)
         try MoveStore.merge(moves, db)
