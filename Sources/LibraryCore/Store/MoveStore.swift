@@ -102,8 +102,11 @@ public enum MoveStore {
     /// in that album with the same fingerprint (their library not synced since the move:
     /// the caller checks their files are gone). Empty when another row already holds the
     /// record's path text (another spelling of the same path).
+    ///
+    /// `presentIDs` adds present tracks to weigh as well, under the same rule as missing
+    /// ones: the tracks of folders the scan found gone, which it marks missing only at its end.
     public static func claimCandidates(
-        _ record: TrackRecord, libraryID: Int64, albumID: Int64? = nil, _ db: Connection
+        _ record: TrackRecord, libraryID: Int64, albumID: Int64? = nil, presentIDs: [Int64] = [], _ db: Connection
     ) throws -> [(side: MoveSide, path: RawPath)] {
         guard let fingerprint = record.fingerprint else { return [] }
         let columns = "id, title_fold, artist_fold, album_fold, path_text, file_size, library_id, path"
@@ -120,11 +123,21 @@ public enum MoveStore {
             SELECT \(columns) FROM track INDEXED BY track_by_album_present
             WHERE album_id = ?5 AND missing_since IS NULL AND library_id <> ?6 AND fingerprint = ?1
             """
-        let statement = try db.cachedStatement(albumID == nil ? missing : missing + "\n" + elsewhere)
+        let present = """
+            UNION
+            SELECT \(columns) FROM track
+            WHERE id IN (SELECT value FROM json_each(?7)) AND missing_since IS NULL AND fingerprint = ?1
+              AND (title_fold = ?2 OR (artist_fold = ?3 AND album_fold = ?4))
+            """
+        var sql = missing
+        if albumID != nil { sql += "\n" + elsewhere }
+        if !presentIDs.isEmpty { sql += "\n" + present }
+        let statement = try db.cachedStatement(sql)
         var result: [(MoveSide, RawPath)] = []
         let folds = record.folds
         var arguments: [any DatabaseValueConvertible] = [fingerprint, folds.title, folds.artist, folds.album]
-        if let albumID { arguments += [albumID, libraryID] }
+        if albumID != nil || !presentIDs.isEmpty { arguments += [albumID, libraryID] }
+        if !presentIDs.isEmpty { arguments.append(JSONText.encode(ids: presentIDs)) }
         try statement.forEach(arguments) { s in
             result.append((side(s, at: 0), RawPath(bytes: s.column(7) ?? [])))
         }
@@ -150,11 +163,63 @@ public enum MoveStore {
         return result
     }
 
+    /// What a file keeps when it is renamed or moved within its file system.
+    public struct RenameKey: Hashable, Sendable {
+        public var inode: UInt64
+        public var size: Int64
+        public var mtimeNs: Int64
+
+        public init(_ file: FileFacts) {
+            (inode, size, mtimeNs) = (file.inode, file.size, file.mtimeNs)
+        }
+
+        init(inode: UInt64, size: Int64, mtimeNs: Int64) {
+            (self.inode, self.size, self.mtimeNs) = (inode, size, mtimeNs)
+        }
+    }
+
+    /// The present tracks of the folders `ids` by what a rename keeps (the lowest id when
+    /// hard links share it): a scan that found those folders gone recognises their files
+    /// among its new ones without marking the tracks missing first.
+    public static func presentFiles(inFolders ids: [Int64], _ db: Connection) throws -> [RenameKey: Int64] {
+        guard !ids.isEmpty else { return [:] }
+        var result: [RenameKey: Int64] = [:]
+        try db.makeStatement("""
+            SELECT id, inode, file_size, mtime_ns FROM track
+            WHERE folder_id IN (SELECT value FROM json_each(?)) AND missing_since IS NULL ORDER BY id
+            """).forEach([JSONText.encode(ids: ids)]) { s in
+            let key = RenameKey(inode: UInt64(bitPattern: s.column(1) ?? 0), size: s.column(2) ?? 0, mtimeNs: s.column(3) ?? 0)
+            if result[key] == nil { result[key] = s.column(0) ?? 0 }
+        }
+        return result
+    }
+
+    /// The present tracks of the folders `ids` by content fingerprint (see `presentFiles`).
+    public static func presentFingerprints(inFolders ids: [Int64], _ db: Connection) throws -> [String: [Int64]] {
+        guard !ids.isEmpty else { return [:] }
+        var result: [String: [Int64]] = [:]
+        try db.makeStatement("""
+            SELECT id, fingerprint FROM track
+            WHERE folder_id IN (SELECT value FROM json_each(?)) AND missing_since IS NULL AND fingerprint IS NOT NULL
+            """).forEach([JSONText.encode(ids: ids)]) { s in
+            if let fingerprint: String = s.column(1) { result[fingerprint, default: []].append(s.column(0) ?? 0) }
+        }
+        return result
+    }
+
     /// Moves the track `id` to `file` (a rename: see `renamedFrom`) in folder `folderID` of
     /// library `libraryID`, marking it present; its tags, links and search entry stay as they
     /// are (so do its inode, size and mtime, which the rename matched on: not rewriting them
     /// spares their indexes). False when another row holds the new path.
     public static func moveFile(id: Int64, to file: FileFacts, libraryID: Int64, folderID: Int64, now: Date, _ db: Connection) throws -> Bool {
+        // A present track of the same library (its folder renamed or moved within it) keeps
+        // its library and presence: leaving them out of the update spares the ten indexes
+        // that hold them, which were most of a rescan's writing.
+        try db.execute("""
+            UPDATE OR IGNORE track SET folder_id = ?, path = ?, path_text = ?, ctime_ns = ?, updated_at = ?
+            WHERE id = ? AND library_id = ? AND missing_since IS NULL
+            """, [folderID, file.path.bytes, file.path.text, file.ctimeNs, Int64(now.timeIntervalSince1970), id, libraryID])
+        if db.changes == 1 { return true }
         try db.execute("""
             UPDATE OR IGNORE track SET library_id = ?, folder_id = ?, path = ?, path_text = ?, ctime_ns = ?, missing_since = NULL,
                 updated_at = ?

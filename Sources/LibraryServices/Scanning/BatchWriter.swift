@@ -7,6 +7,8 @@ struct ScanBatch: Sendable {
     var plans: [FolderPlan]
     var results: [Result<TrackRecord, TagReadError>]
     var time: Date
+    /// The stored folders the scan found gone: their tracks, still present, may be claimed.
+    var goneFolders: [Int64] = []
 }
 
 /// What writing one file read did.
@@ -47,6 +49,8 @@ final class BatchWriter: @unchecked Sendable {
     // Touched only on `queue`, or after `group.wait()` (which orders the accesses).
     private let cache = CatalogCache()
     private var result: Result<BatchOutcome, any Error>?
+    /// The present tracks of the gone folders by fingerprint, loaded when first needed.
+    private var goneByFingerprint: [String: [Int64]]?
 
     init(database: DatabaseQueue, libraryID: Int64, generation: Int64, reservations: MoveReservations) {
         self.database = database
@@ -95,7 +99,7 @@ final class BatchWriter: @unchecked Sendable {
         // Only when some track (of any library) is missing, or another library may hold the
         // track of a file moved from it, can a new file be one that moved.
         let elsewhere = try UpgradeStore.hasOtherLibraries(than: libraryID, db)
-        let claims = try elsewhere || MoveStore.hasMissing(db)
+        let claims = try elsewhere || !batch.goneFolders.isEmpty || MoveStore.hasMissing(db)
         for plan in batch.plans {
             let folderID: Int64
             if let unchanged = plan.unchangedFolderID {
@@ -118,7 +122,8 @@ final class BatchWriter: @unchecked Sendable {
                 switch batch.results[offset] {
                 case .success(let record):
                     let albumID = try CatalogStore.albumID(for: record, cache: cache, db)
-                    let movedFrom = trackID == nil && claims ? try claim(record, albumID: elsewhere ? albumID : nil, db) : nil
+                    let movedFrom = trackID == nil && claims
+                        ? try claim(record, albumID: elsewhere ? albumID : nil, goneFolders: batch.goneFolders, db) : nil
                     let saved = try TrackStore.save(
                         record, existingID: trackID ?? movedFrom, libraryID: libraryID, folderID: folderID, albumID: albumID,
                         generation: generation, now: batch.time, moved: movedFrom != nil, db)
@@ -152,8 +157,13 @@ final class BatchWriter: @unchecked Sendable {
     /// of this scan has taken it: a missing track, or (given the album) a track of another
     /// library whose file is gone. Weighing those together keeps a file moved from another
     /// library from taking a missing track that merely shares its audio and title.
-    private func claim(_ record: TrackRecord, albumID: Int64?, _ db: Connection) throws -> Int64? {
-        let candidates = try MoveStore.claimCandidates(record, libraryID: libraryID, albumID: albumID, db)
+    private func claim(_ record: TrackRecord, albumID: Int64?, goneFolders: [Int64], _ db: Connection) throws -> Int64? {
+        var presentIDs: [Int64] = []
+        if !goneFolders.isEmpty, let fingerprint = record.fingerprint {
+            if goneByFingerprint == nil { goneByFingerprint = try MoveStore.presentFingerprints(inFolders: goneFolders, db) }
+            presentIDs = goneByFingerprint?[fingerprint] ?? []
+        }
+        let candidates = try MoveStore.claimCandidates(record, libraryID: libraryID, albumID: albumID, presentIDs: presentIDs, db)
         guard !candidates.isEmpty,
               let id = MoveMatcher.claim(MoveSide(record: record, libraryID: libraryID), among: candidates, isGone: DirectoryReader.isGone),
               reservations.reserve(id)

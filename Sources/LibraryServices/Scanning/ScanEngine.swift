@@ -28,6 +28,12 @@ final class ScanEngine {
     private var storedFolders: [String: FolderStore.Stored] = [:]
     /// Whether `markGoneFolders` has run (at the first folder with a new file).
     private var goneFoldersMarked = false
+    /// The stored folders found gone, and their present tracks by what a rename keeps: the
+    /// files of a moved folder are recognised among the new ones without marking the tracks
+    /// missing first; those left are swept as missing at the end, with every folder the walk
+    /// did not see (or, if the scan stops early, as it stops).
+    private var goneFolders: [Int64] = []
+    private var goneFiles: [MoveStore.RenameKey: Int64] = [:]
     /// Missing tracks already given to new files by this scan.
     private let reservations = MoveReservations()
     /// Whether any library has missing tracks, so a new file may be one of theirs, renamed.
@@ -87,6 +93,7 @@ final class ScanEngine {
             // up: never half a batch.
             _ = batchReader.collect()
             _ = try? writer.collect()
+            markGoneFoldersMissing()
             throw error
         }
         summary.timings.walkCPU = CPUClock.thread() - threadStart - parallelCPU + listingCPU.total
@@ -160,20 +167,28 @@ final class ScanEngine {
         throw LibraryError(.fileSystem, "\(scope.text) is empty, but the library has \(present) tracks there: if its drive is not mounted, mount it and scan again; if the music is really gone, scan with --allow-empty to mark it missing.")
     }
 
-    /// Marks missing the tracks of stored folders that no longer exist, before the first new
-    /// file is planned, so files moved out of them are recognised as renames (not read at
-    /// all) or, when written, as moves (`BatchWriter`). Only folders the walk has not
-    /// reached can be gone; a scan that finds no new file never looks.
+    /// Finds the stored folders that no longer exist, before the first new file is planned,
+    /// so files moved out of them are recognised as renames (not read at all) or, when
+    /// written, as moves (`BatchWriter`). Only folders the walk has not reached can be gone;
+    /// a scan that finds no new file never looks.
     private func markGoneFolders() throws {
         goneFoldersMarked = true
         let unreached = storedFolders.values.map(\.id)
-        let gone = try database.read { db in try FolderStore.paths(ids: unreached, db) }
-            .filter { DirectoryReader.isGone($0.path) }.map(\.id)
-        let time = now()
+        let stored = try database.read { db in try FolderStore.paths(ids: unreached, db) }
+        let isGone = onEveryCore { stored.concurrentMap { DirectoryReader.isGone($0.path) } }
+        goneFolders = zip(stored, isGone).filter(\.1).map(\.0.id)
+        let gone = goneFolders
         if !gone.isEmpty {
-            newlyMissing.formUnion(try database.write { db in try TrackStore.markMissing(inFolders: gone, now: time, db) })
+            goneFiles = try database.read { db in try MoveStore.presentFiles(inFolders: gone, db) }
         }
-        renamesPossible = try database.read { db in try MoveStore.hasMissing(db) }
+        renamesPossible = try !goneFiles.isEmpty || database.read { db in try MoveStore.hasMissing(db) }
+    }
+
+    /// A scan that stops early marks missing what it knew was gone, as its end would have.
+    private func markGoneFoldersMissing() {
+        guard !goneFolders.isEmpty else { return }
+        let (gone, time) = (goneFolders, now())
+        _ = try? database.write { db in try TrackStore.markMissing(inFolders: gone, now: time, db) }
     }
 
     /// Reserves the tracks of the files the plan found renamed within their folder (a file
@@ -191,11 +206,12 @@ final class ScanEngine {
         var renamed: [(file: FileFacts, trackID: Int64)] = []
         try database.read { db in
             try plan.toRead.removeAll { entry in
-                guard entry.trackID == nil,
-                      let match = try MoveStore.renamedFrom(entry.file, db)
-                          .first(where: { DirectoryReader.isGone($0.path) && reservations.reserve($0.id) })
-                else { return false }
-                renamed.append((entry.file, match.id))
+                guard entry.trackID == nil else { return false }
+                let match = try goneFiles[MoveStore.RenameKey(entry.file)].flatMap { reservations.reserve($0) ? $0 : nil }
+                    ?? MoveStore.renamedFrom(entry.file, db)
+                        .first(where: { DirectoryReader.isGone($0.path) && reservations.reserve($0.id) })?.id
+                guard let match else { return false }
+                renamed.append((entry.file, match))
                 return true
             }
         }
@@ -268,7 +284,7 @@ final class ScanEngine {
         summary.timings.reading += read.seconds
         progress.read += read.results.count { if case .success = $0 { true } else { false } }
         emitProgress()
-        apply(try writer.submit(ScanBatch(plans: read.plans, results: read.results, time: now())))
+        apply(try writer.submit(ScanBatch(plans: read.plans, results: read.results, time: now(), goneFolders: goneFolders)))
     }
 
     /// Waits for the batch being written and counts it.
