@@ -57,12 +57,15 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // jemalloc's options, compiled into the executable (one C symbol it reads at start-up).
+        .target(name: "CJemallocConfig"),
         .executableTarget(
             name: "kanora",
             dependencies: [
                 "LibraryViewModels",
                 "LibraryServer",
                 "LibraryClient",
+                "CJemallocConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release only: lld with packed relative relocations (DT_RELR, glibc 2.36+) and no
@@ -74,6 +77,7 @@ let package = Package(
                 // small strings and buffers, freed on the reading threads, cost a cold scan
                 // ~0.25 CPU s less (notes/scan-at-the-limit.md, "The allocator").
                 .linkedLibrary("jemalloc", .when(platforms: [.linux])),
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=malloc_conf"], .when(platforms: [.linux])),
                 .unsafeFlags(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
                     .when(platforms: [.linux], configuration: .release)),
