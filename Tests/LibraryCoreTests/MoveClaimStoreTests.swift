@@ -26,6 +26,37 @@ import Testing
             now: Date(timeIntervalSince1970: 1000), moved: moved, db).id
     }
 
+    @Test func presentTracksNamedByIDAreCandidatesUnderTheSameRule() throws {
+        let (found, expected) = try database.write { db -> ([Int64], [Int64]) in
+            let sameTitle = try save(record("/m/a/1.flac", title: "Song", album: "Other"), db)
+            let unrelated = try save(record("/m/a/2.flac", title: "Unrelated", album: "Other"), db)
+            let new = record("/m/b/new.flac", title: "Song")
+            #expect(try MoveStore.claimCandidates(new, libraryID: libraryID, db).isEmpty, "present tracks only when named")
+            let found = try MoveStore.claimCandidates(new, libraryID: libraryID, presentIDs: [sameTitle, unrelated], db)
+            return (found.map(\.side.id), [sameTitle])
+        }
+        #expect(found == expected)
+    }
+
+    @Test func aRenameWithinTheLibraryKeepsTheTrackPresentAndAMissingOneComesBack() throws {
+        try database.write { db in
+            let present = try save(record("/m/a/1.flac", title: "One"), db)
+            let missing = try save(record("/m/a/2.flac", title: "Two"), db)
+            try db.execute("UPDATE track SET missing_since = 5 WHERE id = ?", [missing])
+            let time = Date(timeIntervalSince1970: 2000)
+            for (id, path) in [(present, "/m/b/1.flac"), (missing, "/m/b/2.flac")] {
+                let file = FileFacts(path: RawPath(path), size: 10, mtimeNs: 1, ctimeNs: 7, inode: 1)
+                #expect(try MoveStore.moveFile(id: id, to: file, libraryID: libraryID, folderID: folderID, now: time, db))
+            }
+            let rows = try db.rows("SELECT path_text, missing_since, ctime_ns, updated_at FROM track ORDER BY id")
+            #expect(rows.map { $0[0] as String? } == ["/m/b/1.flac", "/m/b/2.flac"])
+            #expect(rows.allSatisfy { ($0[1] as Int64?) == nil && ($0[2] as Int64?) == 7 && ($0[3] as Int64?) == 2000 })
+            // Another row holding the path: nothing moves.
+            let file = FileFacts(path: RawPath("/m/b/2.flac"), size: 10, mtimeNs: 1, ctimeNs: 7, inode: 1)
+            #expect(try !MoveStore.moveFile(id: present, to: file, libraryID: libraryID, folderID: folderID, now: time, db))
+        }
+    }
+
     @Test func missingTracksWithTheFingerprintAndTitleOrAlbumAreCandidates() throws {
         let (candidates, expected) = try database.write { db -> ([Int64], [Int64]) in
             let sameTitle = try save(record("/m/a/1.flac", title: "Song", album: "Other"), db)

@@ -1,12 +1,31 @@
 import Foundation
 
-/// Album and artist ids a scan already wrote, so each is upserted once per scan rather than
-/// once per track. Not thread-safe: one writer uses it.
+/// Album and artist ids a scan already wrote, so each is upserted once rather than once per
+/// track. A scan meets an album's tracks together, so the cache only needs the recent ones:
+/// past `limit` entries it starts afresh, which keeps a scan's memory bounded whatever the
+/// library's size (an album or artist met again is upserted again, to the same row). Not
+/// thread-safe: one writer uses it.
 public final class CatalogCache {
     fileprivate var artists: [String: (id: Int64, hasSort: Bool, hasMBID: Bool)] = [:]
     fileprivate var albums: [String: Int64] = [:]
+    private let limit: Int
 
-    public init() {}
+    public init(limit: Int = 4096) {
+        self.limit = limit
+    }
+
+    /// How many albums and artists are remembered.
+    var counts: (albums: Int, artists: Int) { (albums.count, artists.count) }
+
+    fileprivate func remember(album key: String, id: Int64) {
+        if albums.count >= limit { albums.removeAll(keepingCapacity: true) }
+        albums[key] = id
+    }
+
+    fileprivate func remember(artist key: String, _ value: (id: Int64, hasSort: Bool, hasMBID: Bool)) {
+        if artists.count >= limit && artists[key] == nil { artists.removeAll(keepingCapacity: true) }
+        artists[key] = value
+    }
 }
 
 /// SQL for the derived `album`, `artist` and `track_artist` tables.
@@ -33,7 +52,7 @@ public enum CatalogStore {
             """, [grouping.key, grouping.title, metadata.albumSort, grouping.albumArtist,
                   metadata.compilation ? nil : metadata.albumArtistSort, artistID, metadata.compilation,
                   metadata.musicBrainz.albumID, metadata.musicBrainz.releaseGroupID])
-        if let id { cache?.albums[grouping.key] = id }
+        if let id { cache?.remember(album: grouping.key, id: id) }
         return id
     }
 
@@ -53,7 +72,7 @@ public enum CatalogStore {
             """, [name, key, sortName, musicBrainzID])
         let result = id ?? db.lastInsertedRowID
         let previous = cache?.artists[key]
-        cache?.artists[key] = (result, sortName != nil || previous?.hasSort == true, musicBrainzID != nil || previous?.hasMBID == true)
+        cache?.remember(artist: key, (result, sortName != nil || previous?.hasSort == true, musicBrainzID != nil || previous?.hasMBID == true))
         return result
     }
 
