@@ -25,19 +25,19 @@ final class ScanEngine {
     private var knownFailures: [String: [String: StoredFailure]] = [:]
     /// The folders earlier scans stored under the scope and this scan has not reached yet,
     /// by path text.
-    private var storedFolders: [String: FolderStore.Stored] = [:]
+    var storedFolders: [String: FolderStore.Stored] = [:]
     /// Whether `markGoneFolders` has run (at the first folder with a new file).
-    private var goneFoldersMarked = false
+    var goneFoldersMarked = false
     /// The stored folders found gone, and their present tracks by what a rename keeps: the
     /// files of a moved folder are recognised among the new ones without marking the tracks
     /// missing first; those left are swept as missing at the end, with every folder the walk
     /// did not see (or, if the scan stops early, as it stops).
-    private var goneFolders: [Int64] = []
-    private var goneFiles: [MoveStore.RenameKey: Int64] = [:]
+    var goneFolders: [Int64] = []
+    var goneFiles: [MoveStore.RenameKey: Int64] = [:]
     /// Missing tracks already given to new files by this scan.
-    private let reservations = MoveReservations()
+    let reservations = MoveReservations()
     /// Whether any library has missing tracks, so a new file may be one of theirs, renamed.
-    private var renamesPossible = false
+    var renamesPossible = false
     /// When the library's previous scan started (seconds), nil on its first scan.
     private var previousStart: Int64?
     /// The tracks this scan marked missing, and those that took over a new file: the
@@ -167,57 +167,6 @@ final class ScanEngine {
         throw LibraryError(.fileSystem, "\(scope.text) is empty, but the library has \(present) tracks there: if its drive is not mounted, mount it and scan again; if the music is really gone, scan with --allow-empty to mark it missing.")
     }
 
-    /// Finds the stored folders that no longer exist, before the first new file is planned,
-    /// so files moved out of them are recognised as renames (not read at all) or, when
-    /// written, as moves (`BatchWriter`). Only folders the walk has not reached can be gone;
-    /// a scan that finds no new file never looks.
-    private func markGoneFolders() throws {
-        goneFoldersMarked = true
-        let unreached = storedFolders.values.map(\.id)
-        let stored = try database.read { db in try FolderStore.paths(ids: unreached, db) }
-        let isGone = onEveryCore { stored.concurrentMap { DirectoryReader.isGone($0.path) } }
-        goneFolders = zip(stored, isGone).filter(\.1).map(\.0.id)
-        let gone = goneFolders
-        if !gone.isEmpty {
-            goneFiles = try database.read { db in try MoveStore.presentFiles(inFolders: gone, db) }
-        }
-        renamesPossible = try !goneFiles.isEmpty || database.read { db in try MoveStore.hasMissing(db) }
-    }
-
-    /// A scan that stops early marks missing what it knew was gone, as its end would have.
-    private func markGoneFoldersMissing() {
-        guard !goneFolders.isEmpty else { return }
-        let (gone, time) = (goneFolders, now())
-        _ = try? database.write { db in try TrackStore.markMissing(inFolders: gone, now: time, db) }
-    }
-
-    /// Reserves the tracks of the files the plan found renamed within their folder (a file
-    /// whose track another file took is read instead), then takes out of `plan.toRead` the
-    /// new files that are renames of missing tracks' files from elsewhere.
-    private func recogniseRenames(_ plan: inout FolderPlan) throws {
-        var unclaimed: [FileFacts] = []
-        plan.renamed.removeAll { entry in
-            guard !reservations.reserve(entry.trackID) else { return false }
-            unclaimed.append(entry.file)
-            return true
-        }
-        plan.toRead += unclaimed.map { ($0, nil) }
-        guard renamesPossible, plan.toRead.contains(where: { $0.trackID == nil }) else { return }
-        var renamed: [(file: FileFacts, trackID: Int64)] = []
-        try database.read { db in
-            try plan.toRead.removeAll { entry in
-                guard entry.trackID == nil else { return false }
-                let match = try goneFiles[MoveStore.RenameKey(entry.file)].flatMap { reservations.reserve($0) ? $0 : nil }
-                    ?? MoveStore.renamedFrom(entry.file, db)
-                        .first(where: { DirectoryReader.isGone($0.path) && reservations.reserve($0.id) })?.id
-                guard let match else { return false }
-                renamed.append((entry.file, match))
-                return true
-            }
-        }
-        plan.renamed += renamed
-    }
-
     /// The ignore rules of the folders above the scope, up to the library root, so scanning
     /// a subfolder honours its parents' `.kanoraignore` files.
     private func inheritedIgnoreRules() throws -> IgnoreRules {
@@ -323,7 +272,7 @@ final class ScanEngine {
 
     /// Runs `body`, which works on every core, keeping the calling thread's CPU seconds in
     /// it out of `walkCPU` (the workers count them).
-    private func onEveryCore<T>(_ body: () -> T) -> T {
+    func onEveryCore<T>(_ body: () -> T) -> T {
         let start = CPUClock.thread()
         defer { parallelCPU += CPUClock.thread() - start }
         return body()
