@@ -8,8 +8,8 @@ extension ScanEngine {
     /// so files moved out of them are recognised as renames (not read at all) or, when
     /// written, as moves (`BatchWriter`). Only folders the walk has not reached can be gone;
     /// a scan that finds no new file never looks.
-    func markGoneFolders() throws {
-        goneFoldersMarked = true
+    func findGoneFolders() throws {
+        goneFoldersFound = true
         let unreached = storedFolders.values.map(\.id)
         let stored = try database.read { db in try FolderStore.paths(ids: unreached, db) }
         let isGone = onEveryCore { stored.concurrentMap { DirectoryReader.isGone($0.path) } }

@@ -26,8 +26,8 @@ final class ScanEngine {
     /// The folders earlier scans stored under the scope and this scan has not reached yet,
     /// by path text.
     var storedFolders: [String: FolderStore.Stored] = [:]
-    /// Whether `markGoneFolders` has run (at the first folder with a new file).
-    var goneFoldersMarked = false
+    /// Whether `findGoneFolders` has run (at the first folder with a new file).
+    var goneFoldersFound = false
     /// The stored folders found gone, and their present tracks by what a rename keeps: the
     /// files of a moved folder are recognised among the new ones without marking the tracks
     /// missing first; those left are swept as missing at the end, with every folder the walk
@@ -195,7 +195,7 @@ final class ScanEngine {
                 try TrackStore.storedFiles(libraryID: libraryID, folder: listing.path, db)
             }
             plan = FolderPlan(listing: listing, stored: stored, failures: failures, full: options.full)
-            if !goneFoldersMarked && plan.toRead.contains(where: { $0.trackID == nil }) { try markGoneFolders() }
+            if !goneFoldersFound && plan.toRead.contains(where: { $0.trackID == nil }) { try findGoneFolders() }
             if !options.full { try recogniseRenames(&plan) }
         }
         progress.found += listing.files.count
