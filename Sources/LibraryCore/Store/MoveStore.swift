@@ -182,29 +182,33 @@ public enum MoveStore {
     /// hard links share it): a scan that found those folders gone recognises their files
     /// among its new ones without marking the tracks missing first.
     public static func presentFiles(inFolders ids: [Int64], _ db: Connection) throws -> [RenameKey: Int64] {
-        guard !ids.isEmpty else { return [:] }
         var result: [RenameKey: Int64] = [:]
-        try db.makeStatement("""
-            SELECT id, inode, file_size, mtime_ns FROM track
-            WHERE folder_id IN (SELECT value FROM json_each(?)) AND missing_since IS NULL ORDER BY id
-            """).forEach([JSONText.encode(ids: ids)]) { s in
+        try forEachPresentTrack(inFolders: ids, columns: "inode, file_size, mtime_ns", db) { id, s in
             let key = RenameKey(inode: UInt64(bitPattern: s.column(1) ?? 0), size: s.column(2) ?? 0, mtimeNs: s.column(3) ?? 0)
-            if result[key] == nil { result[key] = s.column(0) ?? 0 }
+            if result[key] == nil { result[key] = id }
         }
         return result
     }
 
     /// The present tracks of the folders `ids` by content fingerprint (see `presentFiles`).
     public static func presentFingerprints(inFolders ids: [Int64], _ db: Connection) throws -> [String: [Int64]] {
-        guard !ids.isEmpty else { return [:] }
         var result: [String: [Int64]] = [:]
-        try db.makeStatement("""
-            SELECT id, fingerprint FROM track
-            WHERE folder_id IN (SELECT value FROM json_each(?)) AND missing_since IS NULL AND fingerprint IS NOT NULL
-            """).forEach([JSONText.encode(ids: ids)]) { s in
-            if let fingerprint: String = s.column(1) { result[fingerprint, default: []].append(s.column(0) ?? 0) }
+        try forEachPresentTrack(inFolders: ids, columns: "fingerprint", db) { id, s in
+            if let fingerprint: String = s.column(1) { result[fingerprint, default: []].append(id) }
         }
         return result
+    }
+
+    /// Calls `body` with the id (column 0) and `columns` (from 1) of each present track of
+    /// the folders `ids`, lowest id first.
+    private static func forEachPresentTrack(
+        inFolders ids: [Int64], columns: String, _ db: Connection, _ body: (Int64, Statement) throws -> Void
+    ) throws {
+        guard !ids.isEmpty else { return }
+        try db.makeStatement("""
+            SELECT id, \(columns) FROM track
+            WHERE folder_id IN (SELECT value FROM json_each(?)) AND missing_since IS NULL ORDER BY id
+            """).forEach([JSONText.encode(ids: ids)]) { s in try body(s.column(0) ?? 0, s) }
     }
 
     /// Moves the track `id` to `file` (a rename: see `renamedFrom`) in folder `folderID` of
