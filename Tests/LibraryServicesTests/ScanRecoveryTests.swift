@@ -58,6 +58,29 @@ struct ScanRecoveryTests {
         #expect(try String(contentsOf: journal, encoding: .utf8).isEmpty)
     }
 
+    @Test func aShorterEntryWrittenOverALongerOneIsReadAloneAndCloseEmptiesTheJournal() throws {
+        defer { folder.remove() }
+        let (a, b, c) = (RawPath("/m/a.mp3"), RawPath("/m/b.mp3"), RawPath("/m/c.mp3"))
+        let writing = ScanJournal(url: journal)
+        writing.willRead(batch: [a, b, c])
+        writing.willRead(batch: [b])
+        #expect(ScanJournal(url: journal).recover().suspects == [b])
+
+        writing.willRead(batch: [a, b, c])
+        writing.willRead(single: c)
+        let single = ScanJournal(url: journal).recover()
+        #expect(single.culprit == c)
+        #expect(single.suspects.isEmpty)
+
+        writing.willRead(batch: [a, b])
+        writing.clear()
+        let idle = ScanJournal(url: journal).recover()
+        #expect(idle.culprit == nil && idle.suspects.isEmpty)
+
+        writing.close()
+        #expect(try String(contentsOf: journal, encoding: .utf8).isEmpty)
+    }
+
     @Test func journalEncodingSurvivesAnyBytes() {
         let path = RawPath(bytes: Array("/m/a\nb".utf8) + [0xFF, 0x00, 0x41])
         #expect(ScanJournal.decode(ScanJournal.encode(path)) == path)

@@ -74,6 +74,8 @@ final class ScanEngine {
         summary = ScanSummary(library: target.library)
         writer = BatchWriter(database: database, libraryID: target.library.id, generation: generation, reservations: reservations)
         emit(.started(target.library, scope: target.scope))
+        // Every path out collects the batch being read first, so nothing writes the journal after.
+        defer { journal.close() }
         let suspects = try recoverFromCrash()
         batchReader = BatchReader(reader: parallelReader, journal: journal, suspects: suspects)
         let (libraryID, scope) = (target.library.id, target.scope)
