@@ -37,53 +37,84 @@ struct BatchOutcome: Sendable {
 }
 
 /// Writes batches on its own serial queue, one transaction each, so the scanner reads the
-/// next batch while this one is written. At most one batch is in flight: `submit` waits
-/// for the previous one, which keeps memory bounded and errors in order.
+/// next batches while these are written. At most `capacity` batches are in flight (one
+/// written, the others waiting): `submit` waits for room, which keeps memory bounded, and
+/// outcomes and errors come back in order.
+///
+/// Room for a waiting batch decouples the scan from the writer's pauses (a checkpoint's
+/// disk flushes): with one batch in flight, the scan thread waited for each write before
+/// handing over the next read, and the readers sat idle meanwhile.
 final class BatchWriter: @unchecked Sendable {
     private let database: DatabaseQueue
     private let libraryID: Int64
     private let generation: Int64
     private let reservations: MoveReservations
+    private let capacity: Int
     private let queue = DispatchQueue(label: "kanora.scan.writer")
-    private let group = DispatchGroup()
-    // Touched only on `queue`, or after `group.wait()` (which orders the accesses).
+    // Touched only on `queue`.
     private let cache = CatalogCache()
-    private var result: Result<BatchOutcome, any Error>?
     /// The present tracks of the gone folders by fingerprint, loaded when first needed.
     private var goneByFingerprint: [String: [Int64]]?
+    /// Set when a batch fails: the batches queued after it are not written.
+    private var failed = false
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var inFlight = 0
+    private var finished: [Result<BatchOutcome, any Error>] = []
 
-    init(database: DatabaseQueue, libraryID: Int64, generation: Int64, reservations: MoveReservations) {
+    init(database: DatabaseQueue, libraryID: Int64, generation: Int64, reservations: MoveReservations, capacity: Int = 2) {
         self.database = database
         self.libraryID = libraryID
         self.generation = generation
         self.reservations = reservations
+        self.capacity = max(1, capacity)
     }
 
-    /// Starts writing `batch` after collecting the previous batch's outcome, which it returns.
-    func submit(_ batch: ScanBatch) throws -> BatchOutcome? {
-        let previous = try collect()
-        queue.async(group: group) { [self] in
-            let start = Date()
-            let cpuStart = CPUClock.thread()
-            result = Result { () throws -> BatchOutcome in
-                var outcome = try database.write { db in
-                    var outcome = try write(batch, db)
-                    outcome.statementCPU = CPUClock.thread() - cpuStart
-                    return outcome
-                }
-                outcome.seconds = Date().timeIntervalSince(start)
-                outcome.cpuSeconds = CPUClock.thread() - cpuStart
-                return outcome
-            }
+    /// Queues `batch` once there is room, and returns the outcomes of the batches written
+    /// since the last call; throws the first error instead (and then queues nothing).
+    func submit(_ batch: ScanBatch) throws -> [BatchOutcome] {
+        condition.lock()
+        while inFlight >= capacity { condition.wait() }
+        let done = finished
+        finished.removeAll()
+        let failing = done.contains { if case .failure = $0 { true } else { false } }
+        if !failing { inFlight += 1 }
+        condition.unlock()
+        let outcomes = try done.map { try $0.get() }
+        queue.async { [self] in
+            let result = failed ? .failure(CancellationError()) : Result { try written(batch) }
+            if case .failure = result { failed = true }
+            condition.lock()
+            finished.append(result)
+            inFlight -= 1
+            condition.broadcast()
+            condition.unlock()
         }
-        return previous
+        return outcomes
     }
 
-    /// Waits for the batch in flight and returns its outcome (nil when none), or its error.
-    func collect() throws -> BatchOutcome? {
-        group.wait()
-        defer { result = nil }
-        return try result?.get()
+    /// Waits for every batch in flight and returns their outcomes, or the first error.
+    func collect() throws -> [BatchOutcome] {
+        condition.lock()
+        while inFlight > 0 { condition.wait() }
+        let done = finished
+        finished.removeAll()
+        condition.unlock()
+        return try done.map { try $0.get() }
+    }
+
+    /// Writes `batch` in one transaction, timed.
+    private func written(_ batch: ScanBatch) throws -> BatchOutcome {
+        let start = Date()
+        let cpuStart = CPUClock.thread()
+        var outcome = try database.write { db in
+            var outcome = try write(batch, db)
+            outcome.statementCPU = CPUClock.thread() - cpuStart
+            return outcome
+        }
+        outcome.seconds = Date().timeIntervalSince(start)
+        outcome.cpuSeconds = CPUClock.thread() - cpuStart
+        return outcome
     }
 
     private func write(_ batch: ScanBatch, _ db: Connection) throws -> BatchOutcome {

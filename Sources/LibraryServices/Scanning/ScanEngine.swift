@@ -238,14 +238,17 @@ final class ScanEngine {
         apply(try writer.submit(ScanBatch(plans: read.plans, results: read.results, time: now(), goneFolders: goneFolders)))
     }
 
-    /// Waits for the batch being written and counts it.
+    /// Waits for the batches being written and counts them.
     private func drainWriter() throws {
         apply(try writer.collect())
     }
 
-    /// Adds a written batch's outcome to the counters (on the scan thread).
-    private func apply(_ outcome: BatchOutcome?) {
-        guard let outcome else { return }
+    /// Adds written batches' outcomes to the counters (on the scan thread).
+    private func apply(_ outcomes: [BatchOutcome]) {
+        for outcome in outcomes { apply(outcome) }
+    }
+
+    private func apply(_ outcome: BatchOutcome) {
         summary.timings.writing += outcome.seconds
         summary.timings.writingCPU += outcome.cpuSeconds
         summary.timings.writeCPU += outcome.statementCPU
