@@ -44,6 +44,10 @@ struct HistoryMatcher {
             let gone = try UpgradeStore.presentElsewhere(libraryID: libraryID, addedAfter: addedAfter, db).filter { isGone($0.path) }
             try TrackStore.markMissing(ids: gone.map(\.id), now: now, db)
         }
+        // Moves and upgrades both pair a missing track with a new one: with none missing
+        // there is nothing to pair, and asking would walk every track the scan added (all
+        // of them, after a first scan) to find nothing.
+        guard try MoveStore.hasMissing(db) else { return matches }
         // With no other library there is nothing to pair with tracks other libraries added;
         // asking would walk every track added since the last scan began (all of them,
         // after a first scan) to find none.
