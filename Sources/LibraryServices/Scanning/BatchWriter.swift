@@ -9,6 +9,12 @@ struct ScanBatch: Sendable {
     var time: Date
     /// The stored folders the scan found gone: their tracks, still present, may be claimed.
     var goneFolders: [Int64] = []
+
+    /// Roughly how much memory the batch holds while it waits, in read files: a file read
+    /// holds its record; a renamed file only its facts, about an eighth of that.
+    var weight: Int {
+        plans.reduce(0) { $0 + $1.toRead.count + ($1.renamed.count + 7) / 8 }
+    }
 }
 
 /// What writing one file read did.
@@ -37,19 +43,22 @@ struct BatchOutcome: Sendable {
 }
 
 /// Writes batches on its own serial queue, one transaction each, so the scanner reads the
-/// next batches while these are written. At most `capacity` batches are in flight (one
-/// written, the others waiting): `submit` waits for room, which keeps memory bounded, and
-/// outcomes and errors come back in order.
+/// next batches while these are written. `submit` waits while the batches in flight weigh
+/// `weightCapacity` (`ScanBatch.weight`) or number `batchCapacity`, which keeps memory
+/// bounded; outcomes and errors come back in order.
 ///
-/// Room for a waiting batch decouples the scan from the writer's pauses (a checkpoint's
-/// disk flushes): with one batch in flight, the scan thread waited for each write before
-/// handing over the next read, and the readers sat idle meanwhile.
+/// Room for batches waiting decouples the scan from the writer's pauses and long batches:
+/// with one batch in flight, the scan thread waited for each write (a checkpoint's disk
+/// flushes) before handing over the next read, and the readers sat idle meanwhile; a folder
+/// tree moved in one piece makes a batch of a few thousand renames, which the walk of the
+/// folders after it need not wait for.
 final class BatchWriter: @unchecked Sendable {
     private let database: DatabaseQueue
     private let libraryID: Int64
     private let generation: Int64
     private let reservations: MoveReservations
-    private let capacity: Int
+    private let weightCapacity: Int
+    private let batchCapacity: Int
     private let queue = DispatchQueue(label: "kanora.scan.writer")
     // Touched only on `queue`.
     private let cache = CatalogCache()
@@ -60,25 +69,38 @@ final class BatchWriter: @unchecked Sendable {
     // Guarded by `condition`.
     private let condition = NSCondition()
     private var inFlight = 0
+    private var inFlightWeight = 0
     private var finished: [Result<BatchOutcome, any Error>] = []
 
-    init(database: DatabaseQueue, libraryID: Int64, generation: Int64, reservations: MoveReservations, capacity: Int = 2) {
+    /// `weightCapacity` is three times the scan's `batchSize`: room for two batches of
+    /// files read (each a little over `batchSize`) but not three.
+    init(
+        database: DatabaseQueue, libraryID: Int64, generation: Int64, reservations: MoveReservations,
+        batchSize: Int, batchCapacity: Int = 8
+    ) {
         self.database = database
         self.libraryID = libraryID
         self.generation = generation
         self.reservations = reservations
-        self.capacity = max(1, capacity)
+        weightCapacity = 3 * max(1, batchSize)
+        self.batchCapacity = max(1, batchCapacity)
     }
 
     /// Queues `batch` once there is room, and returns the outcomes of the batches written
     /// since the last call; throws the first error instead (and then queues nothing).
     func submit(_ batch: ScanBatch) throws -> [BatchOutcome] {
+        let weight = batch.weight
         condition.lock()
-        while inFlight >= capacity { condition.wait() }
+        while inFlight >= batchCapacity || (inFlight > 0 && weight > 0 && inFlightWeight + weight > weightCapacity) {
+            condition.wait()
+        }
         let done = finished
         finished.removeAll()
         let failing = done.contains { if case .failure = $0 { true } else { false } }
-        if !failing { inFlight += 1 }
+        if !failing {
+            inFlight += 1
+            inFlightWeight += weight
+        }
         condition.unlock()
         let outcomes = try done.map { try $0.get() }
         queue.async { [self] in
@@ -87,6 +109,7 @@ final class BatchWriter: @unchecked Sendable {
             condition.lock()
             finished.append(result)
             inFlight -= 1
+            inFlightWeight -= weight
             condition.broadcast()
             condition.unlock()
         }

@@ -28,8 +28,10 @@ struct FolderPlan: Sendable {
 
     /// The plan for the folder `folderID`, proven unchanged (same fingerprint as the last
     /// scan): nothing to read or mark; only earlier failures are reported again.
+    /// The plan keeps the listing's path, not its files and subfolders: nothing reads
+    /// them once planned, and a plan may wait a while for the writer.
     init(unchanged listing: DirectoryListing, folderID: Int64, failures: [String: StoredFailure]) {
-        self.listing = listing
+        self.listing = DirectoryListing(path: listing.path, mtimeNs: listing.mtimeNs)
         unchangedFolderID = folderID
         guard !failures.isEmpty else {
             unchangedCount = listing.files.count

@@ -72,7 +72,9 @@ final class ScanEngine {
             return (target, try LibraryStore.beginScan(id: target.library.id, now: startTime, db), previousStart)
         }
         summary = ScanSummary(library: target.library)
-        writer = BatchWriter(database: database, libraryID: target.library.id, generation: generation, reservations: reservations)
+        writer = BatchWriter(
+            database: database, libraryID: target.library.id, generation: generation, reservations: reservations,
+            batchSize: request.options.batchSize)
         emit(.started(target.library, scope: target.scope))
         // Every path out collects the batch being read first, so nothing writes the journal after.
         defer { journal.close() }
