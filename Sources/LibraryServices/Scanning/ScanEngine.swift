@@ -314,8 +314,16 @@ final class ScanEngine {
     private func finish() throws {
         let (libraryID, generation, scope, finishTime) = (target.library.id, self.generation, target.scope, now())
         let previousStart = self.previousStart
+        // Only folders stored under the scope that the walk did not reach (left in
+        // `storedFolders`) can be unseen; and only a scan that rewrote tracks can have left
+        // an album or artist without any. A scan that found nothing changed skips both
+        // sweeps, each a pass over a whole table.
+        let anyUnreached = !storedFolders.isEmpty
+        let tracksRewritten = summary.added + summary.updated + summary.moved > 0
         let (swept, matches) = try database.write { db in
-            let swept = try TrackStore.markMissingInUnseenFolders(libraryID: libraryID, generation: generation, scope: scope, now: finishTime, db)
+            let swept = anyUnreached
+                ? try TrackStore.markMissingInUnseenFolders(libraryID: libraryID, generation: generation, scope: scope, now: finishTime, db)
+                : []
             let matcher = HistoryMatcher(
                 libraryID: libraryID, addedAfter: try MoveStore.completedGeneration(libraryID: libraryID, db),
                 otherLibrariesSince: previousStart, isGone: DirectoryReader.isGone)
@@ -323,7 +331,7 @@ final class ScanEngine {
             try MoveStore.complete(libraryID: libraryID, generation: generation, db)
             try FailureStore.removeStale(libraryID: libraryID, generation: generation, under: scope, db)
             try FolderStore.deleteUnused(libraryID: libraryID, generation: generation, db)
-            try CatalogStore.deleteOrphans(db)
+            if tracksRewritten || !matches.moves.isEmpty || !matches.upgrades.isEmpty { try CatalogStore.deleteOrphans(db) }
             try LibraryStore.finishScan(id: libraryID, now: finishTime, db)
             return (swept, matches)
         }
