@@ -77,34 +77,62 @@ public enum CatalogStore {
     }
 
     /// Links a track to its artists and album artists, replacing its old links unless it
-    /// is `new` (just inserted, so it has none).
+    /// is `new` (just inserted, so it has none). Links that did not change are left as they
+    /// are: deleting and inserting them again would rewrite their pages for nothing.
     public static func linkArtists(trackID: Int64, record: TrackRecord, new: Bool, cache: CatalogCache? = nil, _ db: Connection) throws {
-        if !new { try db.execute("DELETE FROM track_artist WHERE track_id = ?", [trackID]) }
         let metadata = record.metadata
-        try link(trackID, metadata.artists, keys: record.artistKeys, role: "artist", sort: metadata.artistSort,
-                 musicBrainzID: metadata.musicBrainz.artistID, cache: cache, db)
-        try link(trackID, metadata.albumArtists, keys: record.albumArtistKeys, role: "albumartist", sort: metadata.albumArtistSort,
-                 musicBrainzID: metadata.musicBrainz.albumArtistID, cache: cache, db)
-    }
-
-    /// Links `names` in order; the sort name and MusicBrainz id belong to the first.
-    private static func link(
-        _ trackID: Int64, _ names: [String], keys: [String], role: String, sort: String?, musicBrainzID: String?,
-        cache: CatalogCache?, _ db: Connection
-    ) throws {
+        let links = try artistLinks(metadata.artists, keys: record.artistKeys, role: "artist", sort: metadata.artistSort,
+                                    musicBrainzID: metadata.musicBrainz.artistID, cache: cache, db)
+            + artistLinks(metadata.albumArtists, keys: record.albumArtistKeys, role: "albumartist", sort: metadata.albumArtistSort,
+                          musicBrainzID: metadata.musicBrainz.albumArtistID, cache: cache, db)
+        if !new {
+            if try storedArtistLinks(trackID: trackID, db) == links.sorted() { return }
+            try db.execute("DELETE FROM track_artist WHERE track_id = ?", [trackID])
+        }
         let insert = try db.cachedStatement(
             "INSERT OR IGNORE INTO track_artist (track_id, artist_id, role, position) VALUES (?, ?, ?, ?)")
-        for (position, (name, key)) in zip(names, keys).enumerated() {
-            let first = position == 0
-            let artistID = try artistID(
-                name: name, key: key, sortName: first ? sort : nil, musicBrainzID: first ? musicBrainzID : nil, cache: cache, db)
+        for link in links {
             try insert.execute { arguments in
                 arguments.bind(trackID)
-                arguments.bind(artistID)
-                arguments.bind(role)
-                arguments.bind(position)
+                arguments.bind(link.artistID)
+                arguments.bind(link.role)
+                arguments.bind(link.position)
             }
         }
+    }
+
+    /// One row of `track_artist` without its track.
+    private struct ArtistLink: Equatable, Comparable {
+        var role: String
+        var position: Int
+        var artistID: Int64
+
+        static func < (a: ArtistLink, b: ArtistLink) -> Bool {
+            (a.role, a.position, a.artistID) < (b.role, b.position, b.artistID)
+        }
+    }
+
+    /// The links for `names` in order (their artists created as needed); the sort name and
+    /// MusicBrainz id belong to the first.
+    private static func artistLinks(
+        _ names: [String], keys: [String], role: String, sort: String?, musicBrainzID: String?,
+        cache: CatalogCache?, _ db: Connection
+    ) throws -> [ArtistLink] {
+        try zip(names, keys).enumerated().map { position, entry in
+            let first = position == 0
+            let artistID = try artistID(
+                name: entry.0, key: entry.1, sortName: first ? sort : nil, musicBrainzID: first ? musicBrainzID : nil, cache: cache, db)
+            return ArtistLink(role: role, position: position, artistID: artistID)
+        }
+    }
+
+    /// The track's stored links, sorted.
+    private static func storedArtistLinks(trackID: Int64, _ db: Connection) throws -> [ArtistLink] {
+        var links: [ArtistLink] = []
+        try db.cachedStatement("SELECT role, position, artist_id FROM track_artist WHERE track_id = ?").forEach([trackID]) { s in
+            links.append(ArtistLink(role: s.column(0) ?? "", position: s.column(1) ?? 0, artistID: s.column(2) ?? 0))
+        }
+        return links.sorted()
     }
 
     /// Deletes albums without tracks and artists with neither tracks nor albums.

@@ -76,7 +76,9 @@ extension TrackStore {
         _ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, now: Int64,
         movedTo: (pathText: String, libraryID: Int64)? = nil, _ db: Connection
     ) throws -> Bool {
-        try db.cachedStatement(movedTo == nil ? updateSQL : moveSQL).execute { arguments in
+        let sql = try movedTo != nil ? moveSQL
+            : keepsIndexedColumns(id, record, folderID: folderID, albumID: albumID, db) ? steadyUpdateSQL : updateSQL
+        try db.cachedStatement(sql).execute { arguments in
             bindValues(record, folderID: folderID, albumID: albumID, now: now, &arguments)
             if let movedTo {
                 arguments.bind(movedTo.pathText)
@@ -162,6 +164,31 @@ extension TrackStore {
     private static let updateSQL = """
         UPDATE track SET \(valueColumns.map { "\($0) = ?" }.joined(separator: ", ")), missing_since = NULL
         WHERE id = ?
+        """
+
+    /// Whether the present row `id` already has the folder, album, year and format the
+    /// record gives it: then `steadyUpdateSQL` can leave their indexes alone.
+    private static func keepsIndexedColumns(_ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, _ db: Connection) throws -> Bool {
+        let statement = try db.cachedStatement("SELECT folder_id, album_id, year, format FROM track WHERE id = ? AND missing_since IS NULL")
+        var keeps = false
+        try statement.forEach([id]) { s in
+            keeps = s.column(0) == folderID && s.column(1) == albumID && s.column(2) == record.metadata.year
+                && s.column(3) == record.metadata.format
+        }
+        return keeps
+    }
+
+    /// The columns whose (non-partial) indexes a retag rarely changes.
+    private static let steadyColumns: Set<String> = ["folder_id", "album_id", "year", "format"]
+
+    /// `updateSQL` for a present row whose `steadyColumns` keep their values: SQLite rewrites
+    /// the entries of every index over a column an UPDATE sets, even to the same value, so
+    /// leaving them out spares four index pages a retagged track (and their share of the
+    /// log and its checkpoints). Numbered parameters keep `bindValues`' positions.
+    private static let steadyUpdateSQL = """
+        UPDATE track SET \(valueColumns.enumerated().filter { !steadyColumns.contains($0.element) }
+            .map { "\($0.element) = ?\($0.offset + 1)" }.joined(separator: ", "))
+        WHERE id = ?\(valueColumns.count + 1)
         """
 
     /// Rewrites a moved row's values, path text and library, keeping its id and added-at.
