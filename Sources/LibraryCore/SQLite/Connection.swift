@@ -62,6 +62,9 @@ public final class Connection {
         try execute("PRAGMA temp_store = MEMORY")
         if !readOnly {
             try execute("PRAGMA synchronous = NORMAL")
+            // 1 MB of page cache instead of 2: the writer's pages are mostly new ones on their
+            // way to the log, and a scan's peak memory is counted in megabytes.
+            try execute("PRAGMA cache_size = -1024")
         }
     }
 
