@@ -45,4 +45,29 @@ struct ScanFinishTests {
         #expect(try count("track", harness, where: "title = 'Two' AND missing_since IS NOT NULL") == 1)
         #expect(try count("track", harness, where: "title = 'One' AND missing_since IS NULL") == 1)
     }
+
+    @Test func unchangedFoldersAreKeptAndSkippedRescanAfterRescan() async throws {
+        let harness = try BrowseHarness()
+        defer { harness.folder.remove() }
+        try harness.write("Artist/Album/1.mp3", FakeTagReader.track("One", album: "A"))
+        try harness.write("Artist/Other/2.mp3", FakeTagReader.track("Two", album: "B"))
+        try await harness.scan()
+        let folders = { () throws -> [String] in
+            try harness.database.read { db in
+                try db.rows("SELECT id || ':' || path_text || ':' || (fingerprint IS NOT NULL) FROM folder ORDER BY id").compactMap { $0[0] }
+            }
+        }
+        let before = try folders()
+        #expect(before.count == 4)
+        for _ in 0..<2 {
+            let summary = try await harness.scan()
+            #expect(summary.unchanged == 2 && summary.updated == 0 && summary.added == 0)
+            // "Artist" holds no track: were it not marked seen it would be deleted as unused
+            // and come back as a new row, to be compared file by file.
+            #expect(try folders() == before)
+        }
+        let generation: Int64 = try harness.database.read { try $0.scalar("SELECT scan_generation FROM library") ?? -1 }
+        let stale: Int = try harness.database.read { try $0.scalar("SELECT count(*) FROM folder WHERE last_seen_scan <> ?", [generation]) ?? -1 }
+        #expect(stale == 0)
+    }
 }

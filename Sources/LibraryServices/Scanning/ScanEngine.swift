@@ -21,6 +21,8 @@ final class ScanEngine {
     private var writer: BatchWriter!
     private var batchReader: BatchReader!
     private var pendingReads = 0
+    /// Folders found unchanged (with no failure to report again): marked seen in `finish`.
+    private var unchangedFolders: [Int64] = []
     /// Failures recorded by earlier scans under the scope, by folder text, then by path text.
     private var knownFailures: [String: [String: StoredFailure]] = [:]
     /// The folders earlier scans stored under the scope and this scan has not reached yet,
@@ -206,10 +208,16 @@ final class ScanEngine {
         progress.skipped += plan.unchangedCount + plan.renamed.count
         progress.currentPath = folderText
         summary.unchanged += plan.unchangedCount
-        pending.append(plan)
-        pendingReads += plan.toRead.count
-        if pendingReads >= options.batchSize || pending.count >= 256 {
-            try flush(options)
+        if let folderID = plan.unchangedFolderID, plan.knownFailures.isEmpty {
+            // Nothing to write but that the folder was seen: recorded for all such folders
+            // at once, at the end (`finish`), not by every batch's transaction.
+            unchangedFolders.append(folderID)
+        } else {
+            pending.append(plan)
+            pendingReads += plan.toRead.count
+            if pendingReads >= options.batchSize || pending.count >= 256 {
+                try flush(options)
+            }
         }
         emitProgress()
     }
@@ -320,7 +328,9 @@ final class ScanEngine {
         // sweeps, each a pass over a whole table.
         let anyUnreached = !storedFolders.isEmpty
         let tracksRewritten = summary.added + summary.updated + summary.moved > 0
+        let unchangedFolders = self.unchangedFolders
         let (swept, matches) = try database.write { db in
+            try FolderStore.markSeen(ids: unchangedFolders, generation: generation, db)
             let swept = anyUnreached
                 ? try TrackStore.markMissingInUnseenFolders(libraryID: libraryID, generation: generation, scope: scope, now: finishTime, db)
                 : []
