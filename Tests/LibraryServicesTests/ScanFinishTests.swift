@@ -66,8 +66,6 @@ struct ScanFinishTests {
             // and come back as a new row, to be compared file by file.
             #expect(try folders() == before)
         }
-        let generation: Int64 = try harness.database.read { try $0.scalar("SELECT scan_generation FROM library") ?? -1 }
-        let stale: Int = try harness.database.read { try $0.scalar("SELECT count(*) FROM folder WHERE last_seen_scan <> ?", [generation]) ?? -1 }
-        #expect(stale == 0)
+        #expect(try count("folder", harness, where: "last_seen_scan <> (SELECT scan_generation FROM library)") == 0)
     }
 }
