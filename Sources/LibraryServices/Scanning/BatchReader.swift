@@ -45,6 +45,12 @@ final class BatchReader: @unchecked Sendable {
         }
     }
 
+    /// Whether no batch is being read: none was started, or the one started is read (and
+    /// `collect` returns it at once).
+    var isDone: Bool {
+        !reading || group.wait(timeout: .now()) == .success
+    }
+
     /// Waits for the batch being read and returns it (nil when none was started). When the
     /// wait lasts over 50 ms (a slow disk, a read that hangs), `whileWaiting` runs first, once.
     func collect(whileWaiting: () -> Void = {}) -> ReadBatch? {

@@ -117,6 +117,13 @@ final class BatchWriter: @unchecked Sendable {
         return outcomes
     }
 
+    /// Whether no batch is queued or being written.
+    var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return inFlight == 0
+    }
+
     /// Waits for every batch in flight and returns their outcomes, or the first error.
     func collect() throws -> [BatchOutcome] {
         condition.lock()

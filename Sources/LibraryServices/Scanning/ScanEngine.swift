@@ -215,11 +215,21 @@ final class ScanEngine {
         } else {
             pending.append(plan)
             pendingReads += plan.toRead.count
-            if pendingReads >= options.batchSize || pending.count >= 256 {
+            if pendingReads >= options.batchSize || pending.count >= 256 || feedsIdleWriter(options) {
                 try flush(options)
             }
         }
         emitProgress()
+    }
+
+    /// Whether to flush the pending folders before their batch is full: when the writer and
+    /// the reader both have nothing to do and the batch has few files to read. Where little
+    /// changed (a rescan), changed folders are far apart, and a full batch would hold them
+    /// back until late in the walk, leaving their writes as a serial tail after it. Batches
+    /// so sized follow the writer's pace: while it writes one, the next gathers every folder
+    /// planned meanwhile. A batch with many files to read is read whole, on every core.
+    private func feedsIdleWriter(_ options: ScanOptions) -> Bool {
+        pendingReads * 4 < options.batchSize && writer.isIdle && batchReader.isDone
     }
 
     /// Starts reading the pending files in the background, on every core, and hands the
