@@ -139,6 +139,45 @@ import Testing
         #expect(integrity == "ok")
     }
 
+    @Test("updates that leave their search text for the batch end store what direct updates store")
+    func searchTextSetAtTheBatchEnd() throws {
+        // Three rewrites: steady (same year), a year change, and a row another spelling holds.
+        let ids = try database.write { db in
+            let a = try TrackStore.save(fullRecord("Blue", year: 1966, path: "/m/a/1.flac"), existingID: nil, libraryID: libraryID,
+                                        folderID: folderID, albumID: nil, generation: 1, now: Date(timeIntervalSince1970: 1000), db)
+            let b = try TrackStore.save(fullRecord("Red", year: 1966, path: "/m/a/2.flac"), existingID: nil, libraryID: libraryID,
+                                        folderID: folderID, albumID: nil, generation: 1, now: Date(timeIntervalSince1970: 1000), db)
+            let c = try TrackStore.save(fullRecord("Gold", year: 1966, path: "/m/a/3.flac"), existingID: nil, libraryID: libraryID,
+                                        folderID: folderID, albumID: nil, generation: 1, now: Date(timeIntervalSince1970: 1000), db)
+            try TrackStore.indexForSearch(ids: [a.id, b.id, c.id], db)
+            return [a.id, b.id, c.id]
+        }
+        let searchText = SearchTextBatch()
+        try database.write { db in
+            for (index, (title, year)) in [("Green", 1966), ("Pink", 1971), ("Gold", 1966)].enumerated() {
+                _ = try TrackStore.save(
+                    fullRecord(title, year: year, path: "/m/a/\(index + 1).flac"), existingID: ids[index], libraryID: libraryID,
+                    folderID: folderID, albumID: nil, generation: 1, now: Date(timeIntervalSince1970: 2000), searchText: searchText, db)
+            }
+            // Until the batch sets it, the search index and the folded text are the old ones.
+            let folded: String? = try db.scalar("SELECT title_fold FROM track WHERE id = ?", [ids[0]])
+            #expect(folded == "blue")
+            try TrackStore.setSearchText(searchText, db)
+        }
+        #expect(searchText.isEmpty)
+        #expect(try search("blue").isEmpty && search("red").isEmpty)
+        #expect(try search("green") == [ids[0]])
+        #expect(try search("pink") == [ids[1]])
+        #expect(try search("gold") == [ids[2]])
+        #expect(try searchIndexIsIntact())
+        // Every column as a fresh save stores it.
+        let fresh = try database.write { db in
+            try TrackStore.save(fullRecord("Green", year: 1966, path: "/m/a/9.flac"), existingID: nil, libraryID: libraryID,
+                                folderID: folderID, albumID: nil, generation: 1, now: Date(timeIntervalSince1970: 2000), db).id
+        }
+        #expect(try storedValues(ids[0]) == storedValues(fresh))
+    }
+
     @Test("an update that changes the year moves the track in the year index")
     func anUpdateThatChangesTheYearReindexesIt() throws {
         let id = try database.write { db in

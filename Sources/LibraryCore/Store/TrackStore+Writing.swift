@@ -43,16 +43,19 @@ extension TrackStore {
     /// `existingID` is a missing track whose file moved to the record's path: the row takes
     /// the new path text and library too (it may come from another library).
     ///
-    /// An update reindexes the track for search; an inserted track is not searchable until
-    /// `indexForSearch` is given its id, in the same transaction (one statement per batch
-    /// is much cheaper than one per row: see `Schema.batchedSearchIndexing`).
+    /// An update reindexes the track for search (through the trigger, when a searched column
+    /// changed), or with `searchText` leaves the searched columns to `setSearchText`, in the
+    /// same transaction; an inserted track is not searchable until `indexForSearch` is given
+    /// its id, in the same transaction (one statement per batch is much cheaper than one
+    /// per row: see `Schema.batchedSearchIndexing`).
     public static func save(
         _ record: TrackRecord, existingID: Int64?, libraryID: Int64, folderID: Int64, albumID: Int64?,
-        generation: Int64, now: Date, moved: Bool = false, _ db: Connection
+        generation: Int64, now: Date, moved: Bool = false, searchText: SearchTextBatch? = nil, _ db: Connection
     ) throws -> Saved {
         let seconds = Int64(now.timeIntervalSince1970)
         let movedTo = moved ? (pathText: record.pathText, libraryID: libraryID) : nil
-        if let existingID, try update(existingID, record, folderID: folderID, albumID: albumID, now: seconds, movedTo: movedTo, db) {
+        if let existingID, try update(
+            existingID, record, folderID: folderID, albumID: albumID, now: seconds, movedTo: movedTo, searchText: searchText, db) {
             return Saved(id: existingID, inserted: false)
         }
         try db.cachedStatement(insertSQL).execute { arguments in
@@ -64,20 +67,21 @@ extension TrackStore {
         }
         if db.changes == 1 { return Saved(id: db.lastInsertedRowID, inserted: true) }
         let id: Int64? = try db.scalar("SELECT id FROM track WHERE library_id = ? AND path_text = ?", [libraryID, record.pathText])
-        guard let id, try update(id, record, folderID: folderID, albumID: albumID, now: seconds, db) else {
+        guard let id, try update(id, record, folderID: folderID, albumID: albumID, now: seconds, searchText: searchText, db) else {
             throw DatabaseError(code: SQLITE_CONSTRAINT, message: "cannot store the track at \(record.pathText)", sql: insertSQL)
         }
         return Saved(id: id, inserted: false)
     }
 
     /// Rewrites the row `id` with `record` and marks it present (at the path text and
-    /// library `movedTo` when given); false when there is no such row.
+    /// library `movedTo` when given); false when there is no such row. With `searchText`,
+    /// the searched columns are left out and recorded there, for `setSearchText`.
     private static func update(
         _ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, now: Int64,
-        movedTo: (pathText: String, libraryID: Int64)? = nil, _ db: Connection
+        movedTo: (pathText: String, libraryID: Int64)? = nil, searchText: SearchTextBatch? = nil, _ db: Connection
     ) throws -> Bool {
-        let sql = try movedTo != nil ? moveSQL
-            : keepsIndexedColumns(id, record, folderID: folderID, albumID: albumID, db) ? steadyUpdateSQL : updateSQL
+        let steady = try movedTo == nil && keepsIndexedColumns(id, record, folderID: folderID, albumID: albumID, db)
+        let sql = UpdateSQL.statement(steady: steady, moved: movedTo != nil, searchLater: searchText != nil)
         try db.cachedStatement(sql).execute { arguments in
             bindValues(record, folderID: folderID, albumID: albumID, now: now, &arguments)
             if let movedTo {
@@ -86,7 +90,9 @@ extension TrackStore {
             }
             arguments.bind(id)
         }
-        return db.changes == 1
+        guard db.changes == 1 else { return false }
+        searchText?.add(id: id, folds: record.folds)
+        return true
     }
 
     /// Binds `valueColumns` in order.
@@ -160,14 +166,8 @@ extension TrackStore {
         ON CONFLICT (library_id, path_text) DO NOTHING
         """
 
-    /// Rewrites a row's values, keeping its id, library, path text and added-at.
-    private static let updateSQL = """
-        UPDATE track SET \(valueColumns.map { "\($0) = ?" }.joined(separator: ", ")), missing_since = NULL
-        WHERE id = ?
-        """
-
     /// Whether the present row `id` already has the folder, album, year and format the
-    /// record gives it: then `steadyUpdateSQL` can leave their indexes alone.
+    /// record gives it: then the steady statements can leave their indexes alone.
     private static func keepsIndexedColumns(_ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, _ db: Connection) throws -> Bool {
         let statement = try db.cachedStatement("SELECT folder_id, album_id, year, format FROM track WHERE id = ? AND missing_since IS NULL")
         var keeps = false
@@ -178,24 +178,60 @@ extension TrackStore {
         return keeps
     }
 
-    /// The columns whose (non-partial) indexes a retag rarely changes.
-    private static let steadyColumns: Set<String> = ["folder_id", "album_id", "year", "format"]
+    /// The UPDATE statements `update` runs, built once.
+    private enum UpdateSQL {
+        /// The columns whose (non-partial) indexes a retag rarely changes: SQLite rewrites
+        /// the entries of every index over a column an UPDATE sets, even to the same value,
+        /// so leaving them out when they keep their values spares four index pages a
+        /// retagged track (and their share of the log and its checkpoints).
+        static let steadyColumns: Set<String> = ["folder_id", "album_id", "year", "format"]
 
-    /// `updateSQL` for a present row whose `steadyColumns` keep their values: SQLite rewrites
-    /// the entries of every index over a column an UPDATE sets, even to the same value, so
-    /// leaving them out spares four index pages a retagged track (and their share of the
-    /// log and its checkpoints). Numbered parameters keep `bindValues`' positions.
-    private static let steadyUpdateSQL = """
-        UPDATE track SET \(valueColumns.enumerated().filter { !steadyColumns.contains($0.element) }
-            .map { "\($0.element) = ?\($0.offset + 1)" }.joined(separator: ", "))
-        WHERE id = ?\(valueColumns.count + 1)
-        """
+        /// The columns the search index holds: its trigger reindexes a track when an
+        /// UPDATE changes one of them.
+        static let searchedColumns: Set<String> = [
+            "title_fold", "artist_fold", "album_fold", "album_artist_fold", "composer_fold", "genre_fold",
+        ]
 
-    /// Rewrites a moved row's values, path text and library, keeping its id and added-at.
-    private static let moveSQL = """
-        UPDATE track SET \(valueColumns.map { "\($0) = ?" }.joined(separator: ", ")), path_text = ?, library_id = ?, missing_since = NULL
-        WHERE id = ?
-        """
+        /// By `key`: every combination `update` uses (a moved row is never steady).
+        private static let statements: [Int: String] = {
+            var result: [Int: String] = [:]
+            for steady in [false, true] {
+                for moved in [false, true] where !(steady && moved) {
+                    for searchLater in [false, true] {
+                        result[key(steady, moved, searchLater)] = build(steady: steady, moved: moved, searchLater: searchLater)
+                    }
+                }
+            }
+            return result
+        }()
+
+        /// Rewrites a row's values and marks it present, keeping its id and added-at; a moved
+        /// row takes a new path text and library too. `steady` (a present row that keeps its
+        /// `steadyColumns`) leaves those out, `searchLater` the `searchedColumns`.
+        static func statement(steady: Bool, moved: Bool, searchLater: Bool) -> String {
+            statements[key(steady, moved, searchLater)] ?? build(steady: steady, moved: moved, searchLater: searchLater)
+        }
+
+        private static func key(_ steady: Bool, _ moved: Bool, _ searchLater: Bool) -> Int {
+            (steady ? 4 : 0) + (moved ? 2 : 0) + (searchLater ? 1 : 0)
+        }
+
+        /// Numbered parameters keep `bindValues`' positions whatever columns are left out;
+        /// then the moved row's path text and library, then the id.
+        private static func build(steady: Bool, moved: Bool, searchLater: Bool) -> String {
+            let left = (steady ? steadyColumns : []).union(searchLater ? searchedColumns : [])
+            var sets = TrackStore.valueColumns.enumerated().filter { !left.contains($0.element) }
+                .map { "\($0.element) = ?\($0.offset + 1)" }
+            var next = TrackStore.valueColumns.count + 1
+            if moved {
+                sets += ["path_text = ?\(next)", "library_id = ?\(next + 1)"]
+                next += 2
+            }
+            // A steady row is known to be present.
+            if !steady { sets.append("missing_since = NULL") }
+            return "UPDATE track SET \(sets.joined(separator: ", ")) WHERE id = ?\(next)"
+        }
+    }
 
     /// The columns `save` writes on every insert or update (besides the library and path
     /// text, which identify the row), in `bindValues`' order.
@@ -220,6 +256,21 @@ extension TrackStore {
             SELECT id, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold
             FROM track WHERE id IN (SELECT value FROM json_each(?))
             """, [JSONText.encode(ids: ids)])
+    }
+
+    /// Sets the searched columns `searchText` holds, in one statement, and empties it: the
+    /// search index's trigger reindexes each track whose text changed, all within that one
+    /// statement. Row by row, each statement after a reindex made FTS5 write its pending
+    /// terms as a new segment (and merge segments), which cost more than the rows' writes.
+    public static func setSearchText(_ searchText: SearchTextBatch, _ db: Connection) throws {
+        guard !searchText.isEmpty else { return }
+        try db.execute("""
+            UPDATE track SET title_fold = json_extract(value, '$[1]'), artist_fold = json_extract(value, '$[2]'),
+                album_fold = json_extract(value, '$[3]'), album_artist_fold = json_extract(value, '$[4]'),
+                composer_fold = json_extract(value, '$[5]'), genre_fold = json_extract(value, '$[6]')
+            FROM json_each(?) WHERE track.id = json_extract(value, '$[0]')
+            """, [searchText.json])
+        searchText.removeAll()
     }
 
     /// How many present tracks a library has under `scope`.

@@ -151,6 +151,8 @@ final class BatchWriter: @unchecked Sendable {
     private func write(_ batch: ScanBatch, _ db: Connection) throws -> BatchOutcome {
         var outcome = BatchOutcome()
         var inserted: [Int64] = []
+        // Rewritten tracks are reindexed for search together, at the end.
+        let searchText = SearchTextBatch()
         var unchangedFolders: [Int64] = []
         var offset = 0
         for plan in batch.plans {
@@ -188,7 +190,7 @@ final class BatchWriter: @unchecked Sendable {
                         ? try claim(record, albumID: elsewhere ? albumID : nil, goneFolders: batch.goneFolders, db) : nil
                     let saved = try TrackStore.save(
                         record, existingID: trackID ?? movedFrom, libraryID: libraryID, folderID: folderID, albumID: albumID,
-                        generation: generation, now: batch.time, moved: movedFrom != nil, db)
+                        generation: generation, now: batch.time, moved: movedFrom != nil, searchText: searchText, db)
                     if saved.inserted { inserted.append(saved.id) }
                     try CatalogStore.linkArtists(trackID: saved.id, record: record, new: saved.inserted, cache: cache, db)
                     if plan.hadFailure(file) {
@@ -211,6 +213,7 @@ final class BatchWriter: @unchecked Sendable {
             outcome.knownFailures += plan.knownFailures.map { ScanFailure(path: $0.file.path.text, reason: $0.failure.reason) }
         }
         try FolderStore.markSeen(ids: unchangedFolders, generation: generation, db)
+        try TrackStore.setSearchText(searchText, db)
         try TrackStore.indexForSearch(ids: inserted, db)
         return outcome
     }
