@@ -41,6 +41,11 @@ struct ScanRecoveryTests {
         let (again, _) = try await services.scanner.run(folder.path("music"))
         #expect(reader.readCount(folder.path("music/2.mp3")) == 0)
         #expect(again.failed == 1)
+        // Met again unchanged (its folder too), the failure is kept: a third scan still
+        // skips the file.
+        let (third, _) = try await services.scanner.run(folder.path("music"))
+        #expect(reader.readCount(folder.path("music/2.mp3")) == 0)
+        #expect(third.failed == 1)
 
         try folder.write("music/2.mp3", FakeTagReader.file(FakeTagReader.track("T2 fixed")))
         let (fixed, _) = try await services.scanner.run(folder.path("music"))

@@ -23,6 +23,16 @@ public enum FailureStore {
                   Int64(now.timeIntervalSince1970), generation])
     }
 
+    /// Records that the scan of `generation` met the failed files `pathTexts` again,
+    /// unchanged (they failed again without being read), in one statement.
+    public static func markSeen(libraryID: Int64, pathTexts: [String], generation: Int64, now: Date, _ db: Connection) throws {
+        guard !pathTexts.isEmpty else { return }
+        try db.execute("""
+            UPDATE scan_failure SET scan_generation = ?, failed_at = ?
+            WHERE library_id = ? AND path_text IN (SELECT value FROM json_each(?))
+            """, [generation, Int64(now.timeIntervalSince1970), libraryID, JSONText.encode(pathTexts)])
+    }
+
     /// Forgets a failure (the file was read, or is gone).
     public static func remove(libraryID: Int64, pathText: String, _ db: Connection) throws {
         try db.execute("DELETE FROM scan_failure WHERE library_id = ? AND path_text = ?", [libraryID, pathText])

@@ -153,7 +153,6 @@ final class BatchWriter: @unchecked Sendable {
         var inserted: [Int64] = []
         // Rewritten tracks are reindexed for search together, at the end.
         let searchText = SearchTextBatch()
-        var unchangedFolders: [Int64] = []
         var offset = 0
         for plan in batch.plans {
             outcome.vanished += plan.vanished
@@ -165,16 +164,11 @@ final class BatchWriter: @unchecked Sendable {
         let elsewhere = try UpgradeStore.hasOtherLibraries(than: libraryID, db)
         let claims = try elsewhere || !batch.goneFolders.isEmpty || MoveStore.hasMissing(db)
         for plan in batch.plans {
-            let folderID: Int64
-            if let unchanged = plan.unchangedFolderID {
-                // Marked seen together with the batch's other unchanged folders, below.
-                unchangedFolders.append(unchanged)
-                folderID = unchanged
-            } else {
-                folderID = try FolderStore.markSeen(
-                    libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs,
-                    fingerprint: plan.listing.fingerprint, generation: generation, db)
-            }
+            // Plans of unchanged folders never reach the writer: the scan marks those seen
+            // in its finishing transaction.
+            let folderID = try FolderStore.markSeen(
+                libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs,
+                fingerprint: plan.listing.fingerprint, generation: generation, db)
             for (file, trackID) in plan.renamed {
                 // Reserved for this file by the planner; unplaced only if another row holds
                 // the path (another spelling of it), and then that row is the file's.
@@ -212,7 +206,6 @@ final class BatchWriter: @unchecked Sendable {
             }
             outcome.knownFailures += plan.knownFailures.map { ScanFailure(path: $0.file.path.text, reason: $0.failure.reason) }
         }
-        try FolderStore.markSeen(ids: unchangedFolders, generation: generation, db)
         try TrackStore.setSearchText(searchText, db)
         try TrackStore.indexForSearch(ids: inserted, db)
         return outcome

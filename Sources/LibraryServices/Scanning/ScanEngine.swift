@@ -21,8 +21,10 @@ final class ScanEngine {
     private var writer: BatchWriter!
     private var batchReader: BatchReader!
     private var pendingReads = 0
-    /// Folders found unchanged (with no failure to report again): marked seen in `finish`.
+    /// Folders found unchanged, and the failed files in them (by path text), which fail
+    /// again without being read: marked seen in `finish`.
     private var unchangedFolders: [Int64] = []
+    private var unchangedFailures: [String] = []
     /// Failures recorded by earlier scans under the scope, by folder text, then by path text.
     private var knownFailures: [String: [String: StoredFailure]] = [:]
     /// The folders earlier scans stored under the scope and this scan has not reached yet,
@@ -208,10 +210,15 @@ final class ScanEngine {
         progress.skipped += plan.unchangedCount + plan.renamed.count
         progress.currentPath = folderText
         summary.unchanged += plan.unchangedCount
-        if let folderID = plan.unchangedFolderID, plan.knownFailures.isEmpty {
-            // Nothing to write but that the folder was seen: recorded for all such folders
-            // at once, at the end (`finish`), not by every batch's transaction.
+        if let folderID = plan.unchangedFolderID {
+            // Nothing to write but that the folder, and its files that failed before (they
+            // fail again, unchanged, without being read), were seen: recorded for all such
+            // folders at once, at the end (`finish`), not by every batch's transaction.
             unchangedFolders.append(folderID)
+            for (file, failure) in plan.knownFailures {
+                unchangedFailures.append(file.path.text)
+                report(ScanFailure(path: file.path.text, reason: failure.reason))
+            }
         } else {
             pending.append(plan)
             pendingReads += plan.toRead.count
@@ -338,9 +345,10 @@ final class ScanEngine {
         // sweeps, each a pass over a whole table.
         let anyUnreached = !storedFolders.isEmpty
         let tracksRewritten = summary.added + summary.updated + summary.moved > 0
-        let unchangedFolders = self.unchangedFolders
+        let (unchangedFolders, unchangedFailures) = (self.unchangedFolders, self.unchangedFailures)
         let (swept, matches) = try database.write { db in
             try FolderStore.markSeen(ids: unchangedFolders, generation: generation, db)
+            try FailureStore.markSeen(libraryID: libraryID, pathTexts: unchangedFailures, generation: generation, now: finishTime, db)
             let swept = anyUnreached
                 ? try TrackStore.markMissingInUnseenFolders(libraryID: libraryID, generation: generation, scope: scope, now: finishTime, db)
                 : []
