@@ -66,6 +66,29 @@ struct ScanFinishTests {
             // and come back as a new row, to be compared file by file.
             #expect(try folders() == before)
         }
-        #expect(try count("folder", harness, where: "last_seen_scan <> (SELECT scan_generation FROM library)") == 0)
+        // Unchanged, they were not even written: their rows still carry the first scan's
+        // generation, two scans ago.
+        #expect(try count("folder", harness, where: "last_seen_scan <> (SELECT scan_generation - 2 FROM library)") == 0)
+    }
+
+    @Test func foldersTheWalkDidNotReachAreSweptAndPrunedButReachedOnesStay() async throws {
+        let harness = try BrowseHarness()
+        defer { harness.folder.remove() }
+        try harness.write("Artist/Album/1.mp3", FakeTagReader.track("One", album: "A"))
+        try harness.write("Gone/Deep/2.mp3", FakeTagReader.track("Two", album: "B"))
+        try await harness.scan()
+        try FileManager.default.removeItem(atPath: harness.folder.path("Gone"))
+        let summary = try await harness.scan()
+        #expect(summary.missing == 1)
+        #expect(try count("track", harness, where: "title = 'Two' AND missing_since IS NOT NULL") == 1)
+        // "Gone" (no tracks of its own) goes at once; "Gone/Deep" keeps its missing track,
+        // without a fingerprint, so it is compared file by file if it comes back.
+        #expect(try count("folder", harness, where: "path_text LIKE '%/Gone'") == 0)
+        #expect(try count("folder", harness, where: "path_text LIKE '%/Gone/Deep' AND fingerprint IS NULL") == 1)
+        _ = try harness.database.write { try PruneStore.prune(libraryID: nil, dryRun: false, $0) }
+        // Pruned, "Gone/Deep" has no track and goes; "Artist" has none either but was reached.
+        #expect(try count("folder", harness, where: "path_text LIKE '%/Gone%'") == 0)
+        #expect(try count("folder", harness, where: "path_text LIKE '%/Artist'") == 1)
+        #expect(try count("track", harness) == 1)
     }
 }

@@ -1,6 +1,7 @@
 /// SQL for the `folder` table: one row per directory the scanner has walked.
 public enum FolderStore {
-    /// Records that the scan of `generation` saw `path`; returns the folder's id.
+    /// Records the listing of `path` by the scan of `generation` (a new or changed folder:
+    /// unchanged ones are not written); returns the folder's id.
     public static func markSeen(
         libraryID: Int64, path: RawPath, mtimeNs: Int64, fingerprint: Int64?, generation: Int64, _ db: Connection
     ) throws -> Int64 {
@@ -47,31 +48,20 @@ public enum FolderStore {
         return result
     }
 
-    /// Records that the scan of `generation` saw the folders `ids` unchanged, in one statement.
-    public static func markSeen(ids: [Int64], generation: Int64, _ db: Connection) throws {
+    /// Clears the fingerprints of the folders `ids` (folders a scan did not reach): one that
+    /// comes back must be compared file by file, not skipped as unchanged.
+    public static func forgetFingerprints(ids: [Int64], _ db: Connection) throws {
         guard !ids.isEmpty else { return }
-        try db.execute(
-            "UPDATE folder SET last_seen_scan = ? WHERE id IN (SELECT value FROM json_each(?))",
-            [generation, JSONText.encode(ids: ids)])
+        try db.execute("UPDATE folder SET fingerprint = NULL WHERE id IN (SELECT value FROM json_each(?))", [JSONText.encode(ids: ids)])
     }
 
-    /// Deletes folder rows that no track refers to and the last scan did not see.
-    public static func deleteUnused(libraryID: Int64, generation: Int64, _ db: Connection) throws {
+    /// Deletes those of the folder rows `ids` (folders a scan did not reach) that no track
+    /// refers to.
+    public static func deleteUnused(ids: [Int64], _ db: Connection) throws {
+        guard !ids.isEmpty else { return }
         try db.execute("""
-            DELETE FROM folder WHERE library_id = ? AND last_seen_scan < ?
+            DELETE FROM folder WHERE id IN (SELECT value FROM json_each(?))
               AND NOT EXISTS (SELECT 1 FROM track WHERE track.folder_id = folder.id)
-            """, [libraryID, generation])
-    }
-}
-
-extension FolderStore {
-    /// Marks a folder and every known folder below it as seen, so an unreadable folder's
-    /// tracks are not swept as missing.
-    public static func markSubtreeSeen(libraryID: Int64, path: RawPath, generation: Int64, _ db: Connection) throws {
-        let prefix = path.folderPrefix
-        try db.execute("""
-            UPDATE folder SET last_seen_scan = ?
-            WHERE library_id = ? AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
-            """, [generation, libraryID, path.text, prefix, prefix])
+            """, [JSONText.encode(ids: ids)])
     }
 }

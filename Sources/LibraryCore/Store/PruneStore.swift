@@ -57,7 +57,9 @@ public enum PruneStore {
                 """, [playlistID])
         }
         try CatalogStore.deleteOrphans(db)
-        try db.execute("DELETE FROM folder WHERE NOT EXISTS (SELECT 1 FROM track WHERE track.folder_id = folder.id) AND last_seen_scan < (SELECT scan_generation FROM library WHERE library.id = folder.library_id)")
+        // Folders left without tracks that the last scan did not reach (their fingerprint
+        // forgotten) are gone; those it reached stay, to be skipped while unchanged.
+        try db.execute("DELETE FROM folder WHERE fingerprint IS NULL AND NOT EXISTS (SELECT 1 FROM track WHERE track.folder_id = folder.id)")
         return report
     }
 }

@@ -302,27 +302,4 @@ extension TrackStore {
     public static func markPresent(id: Int64, _ db: Connection) throws {
         try db.execute("UPDATE track SET missing_since = NULL WHERE id = ?", [id])
     }
-
-    /// Marks missing the present tracks of folders the scan of `generation` did not see,
-    /// limited to folders under `scope`; returns the ids of the tracks marked.
-    public static func markMissingInUnseenFolders(
-        libraryID: Int64, generation: Int64, scope: RawPath, now: Date, _ db: Connection
-    ) throws -> [Int64] {
-        let prefix = scope.folderPrefix
-        let swept: [Int64] = try db.rows("""
-            UPDATE track SET missing_since = ?
-            WHERE missing_since IS NULL AND folder_id IN (
-                SELECT id FROM folder
-                WHERE library_id = ? AND last_seen_scan < ?
-                  AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
-            )
-            RETURNING id
-            """, [Int64(now.timeIntervalSince1970), libraryID, generation, scope.text, prefix, prefix]).compactMap { $0[0] }
-        // A folder that comes back must be compared file by file, not skipped as unchanged.
-        try db.execute("""
-            UPDATE folder SET fingerprint = NULL
-            WHERE library_id = ? AND last_seen_scan < ? AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
-            """, [libraryID, generation, scope.text, prefix, prefix])
-        return swept
-    }
 }

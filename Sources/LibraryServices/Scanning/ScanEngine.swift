@@ -21,9 +21,8 @@ final class ScanEngine {
     private var writer: BatchWriter!
     private var batchReader: BatchReader!
     private var pendingReads = 0
-    /// Folders found unchanged, and the failed files in them (by path text), which fail
-    /// again without being read: marked seen in `finish`.
-    private var unchangedFolders: [Int64] = []
+    /// The failed files (by path text) of folders found unchanged, which fail again without
+    /// being read: marked seen in `finish`.
     private var unchangedFailures: [String] = []
     /// Failures recorded by earlier scans under the scope, by folder text, then by path text.
     private var knownFailures: [String: [String: StoredFailure]] = [:]
@@ -210,11 +209,10 @@ final class ScanEngine {
         progress.skipped += plan.unchangedCount + plan.renamed.count
         progress.currentPath = folderText
         summary.unchanged += plan.unchangedCount
-        if let folderID = plan.unchangedFolderID {
-            // Nothing to write but that the folder, and its files that failed before (they
-            // fail again, unchanged, without being read), were seen: recorded for all such
-            // folders at once, at the end (`finish`), not by every batch's transaction.
-            unchangedFolders.append(folderID)
+        if plan.unchangedFolderID != nil {
+            // Nothing to write: the folder's row stays as it is (reaching it is what keeps
+            // its tracks), and its files that failed before (they fail again, unchanged,
+            // without being read) are marked seen for all such folders at once, in `finish`.
             for (file, failure) in plan.knownFailures {
                 unchangedFailures.append(file.path.text)
                 report(ScanFailure(path: file.path.text, reason: failure.reason))
@@ -330,35 +328,36 @@ final class ScanEngine {
         return recovery.suspects
     }
 
+    /// Reports an unreadable folder and keeps it and every stored folder below it as they
+    /// were: none of them counts as unreached.
     private func folderFailed(_ path: RawPath, reason: String) throws {
         report(ScanFailure(path: path.text, reason: "folder cannot be read (\(reason)); its tracks are kept as they were"))
-        let (libraryID, generation) = (target.library.id, self.generation)
-        try database.write { db in try FolderStore.markSubtreeSeen(libraryID: libraryID, path: path, generation: generation, db) }
+        let (text, prefix) = (path.text, path.folderPrefix)
+        storedFolders = storedFolders.filter { $0.key != text && !$0.key.hasPrefix(prefix) }
     }
 
     private func finish() throws {
         let (libraryID, generation, scope, finishTime) = (target.library.id, self.generation, target.scope, now())
         let previousStart = self.previousStart
-        // Only folders stored under the scope that the walk did not reach (left in
-        // `storedFolders`) can be unseen; and only a scan that rewrote tracks can have left
-        // an album or artist without any. A scan that found nothing changed skips both
-        // sweeps, each a pass over a whole table.
-        let anyUnreached = !storedFolders.isEmpty
+        // The folders stored under the scope that the walk did not reach (left in
+        // `storedFolders`) are the unseen ones: their tracks are missing, and rows left
+        // without tracks go. Folders seen unchanged are not written at all. Only a scan that
+        // rewrote tracks can have left an album or artist without any: a scan that found
+        // nothing changed skips that sweep, a pass over two whole tables.
+        let unreached = storedFolders.values.map(\.id)
         let tracksRewritten = summary.added + summary.updated + summary.moved > 0
-        let (unchangedFolders, unchangedFailures) = (self.unchangedFolders, self.unchangedFailures)
+        let unchangedFailures = self.unchangedFailures
         let (swept, matches) = try database.write { db in
-            try FolderStore.markSeen(ids: unchangedFolders, generation: generation, db)
             try FailureStore.markSeen(libraryID: libraryID, pathTexts: unchangedFailures, generation: generation, now: finishTime, db)
-            let swept = anyUnreached
-                ? try TrackStore.markMissingInUnseenFolders(libraryID: libraryID, generation: generation, scope: scope, now: finishTime, db)
-                : []
+            let swept = try TrackStore.markMissing(inFolders: unreached, now: finishTime, db)
+            try FolderStore.forgetFingerprints(ids: unreached, db)
             let matcher = HistoryMatcher(
                 libraryID: libraryID, addedAfter: try MoveStore.completedGeneration(libraryID: libraryID, db),
                 otherLibrariesSince: previousStart, isGone: DirectoryReader.isGone)
             let matches = try matcher.run(now: finishTime, db)
             try MoveStore.complete(libraryID: libraryID, generation: generation, db)
             try FailureStore.removeStale(libraryID: libraryID, generation: generation, under: scope, db)
-            try FolderStore.deleteUnused(libraryID: libraryID, generation: generation, db)
+            try FolderStore.deleteUnused(ids: unreached, db)
             if tracksRewritten || !matches.moves.isEmpty || !matches.upgrades.isEmpty { try CatalogStore.deleteOrphans(db) }
             try LibraryStore.finishScan(id: libraryID, now: finishTime, db)
             return (swept, matches)
