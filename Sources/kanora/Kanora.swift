@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LibraryCore
 import LibraryServices
 
 @main
@@ -16,6 +17,8 @@ struct Kanora: AsyncParsableCommand {
 
     static func main() async {
         let code = await run(Array(CommandLine.arguments.dropFirst()))
+        // A checkpoint running beside the last commits finishes before the process ends.
+        Database.settleCheckpoints()
         Foundation.exit(code)
     }
 

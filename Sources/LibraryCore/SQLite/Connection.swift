@@ -9,6 +9,9 @@ public final class Connection {
     let handle: OpaquePointer
     private var statementCache: [String: Statement] = [:]
     private var transactionDepth = 0
+    /// What the WAL commit hook calls (see `checkpoint(in:)`), kept alive as long as the
+    /// connection.
+    var walHookOwner: AnyObject?
 
     /// Where the database lives.
     public enum Location: Sendable, Equatable {

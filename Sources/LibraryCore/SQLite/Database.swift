@@ -24,12 +24,20 @@ public enum Database {
             try writer.execute("PRAGMA user_version = \(migrator.migrations.count)")
         }
         var reader: Connection?
+        var checkpointer: BackgroundCheckpointer?
         if case .file = location {
             reader = try Connection(location: location, readOnly: true)
+            checkpointer = BackgroundCheckpointer { try Connection(location: location, readOnly: false) }
         }
-        return DatabaseQueue(location: location, writer: writer, reader: reader) {
+        return DatabaseQueue(location: location, writer: writer, reader: reader, checkpointer: checkpointer) {
             try Connection(location: location, readOnly: true)
         }
+    }
+
+    /// Settles the checkpoints of every database open in this process (see
+    /// `DatabaseQueue.settleCheckpoints`); a command calls it before it exits.
+    public static func settleCheckpoints() {
+        BackgroundCheckpointer.open.settleAll()
     }
 
     /// The writer connection; SQLite may already refuse a non-database file here.

@@ -13,6 +13,8 @@ public final class DatabaseQueue: Sendable {
 
     private let writer: SerializedConnection
     private let readers: ConnectionPool?
+    /// Runs the checkpoints of a file database beside the writer (see `BackgroundCheckpointer`).
+    private let checkpointer: BackgroundCheckpointer?
     /// Where the database lives.
     public let location: Connection.Location
 
@@ -22,11 +24,28 @@ public final class DatabaseQueue: Sendable {
     ///   counting `reader`.
     init(
         location: Connection.Location, writer: Connection, reader: Connection?,
-        readerCount: Int = DatabaseQueue.defaultReaderCount, openReader: @escaping @Sendable () throws -> Connection
+        readerCount: Int = DatabaseQueue.defaultReaderCount, checkpointer: BackgroundCheckpointer? = nil,
+        openReader: @escaping @Sendable () throws -> Connection
     ) {
         self.location = location
+        if let checkpointer {
+            writer.checkpoint(in: checkpointer)
+            BackgroundCheckpointer.open.add(checkpointer)
+        }
         self.writer = SerializedConnection(writer)
         self.readers = reader.map { ConnectionPool(first: $0, capacity: max(1, readerCount), open: openReader) }
+        self.checkpointer = checkpointer
+    }
+
+    deinit {
+        checkpointer?.settle()
+    }
+
+    /// Waits for the checkpoint running beside the writer, if any, and runs the one owed
+    /// (the log holds a threshold's worth of frames not yet copied), so the work a command
+    /// started is done before it exits.
+    public func settleCheckpoints() {
+        checkpointer?.settle()
     }
 
     /// Runs `body` inside a write transaction (`BEGIN IMMEDIATE`); rolls back if it throws.
