@@ -38,6 +38,25 @@ import Testing
         #expect(found == expected)
     }
 
+    @Test func presentTracksOfGoneFoldersAreNarrowedInMemoryUnderTheSameRule() throws {
+        let (agreeing, expected, all) = try database.write { db -> ([Int64], [Int64], [Int64]) in
+            let sameTitle = try save(record("/m/a/1.flac", title: "Song", album: "Other"), db)
+            let sameAlbum = try save(record("/m/a/2.flac", title: "Else", album: "Album"), db)
+            try save(record("/m/a/3.flac", title: "Unrelated", album: "Other"), db)
+            try save(record("/m/a/4.flac", title: "Song", album: "Album", fingerprint: "fp2"), db)
+            let byFingerprint = try MoveStore.presentFingerprints(inFolders: [folderID], db)
+            let present = byFingerprint["fp1"] ?? []
+            let new = record("/m/b/new.flac", title: "Song")
+            let agreeing = MoveStore.agreeing(present, with: new)
+            // What SQL alone makes of every present track with the fingerprint.
+            let expected = try MoveStore.claimCandidates(new, libraryID: libraryID, presentIDs: present.map(\.id), db).map(\.side.id)
+            #expect(expected.sorted() == [sameTitle, sameAlbum])
+            return (agreeing, expected, present.map(\.id))
+        }
+        #expect(all.count == 3)
+        #expect(agreeing.sorted() == expected.sorted())
+    }
+
     @Test func aRenameWithinTheLibraryKeepsTheTrackPresentAndAMissingOneComesBack() throws {
         try database.write { db in
             let present = try save(record("/m/a/1.flac", title: "One"), db)

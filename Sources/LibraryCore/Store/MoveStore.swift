@@ -190,13 +190,30 @@ public enum MoveStore {
         return result
     }
 
+    /// A present track of a gone folder, with what a file moved from it must agree on.
+    public struct PresentTrack: Sendable, Equatable {
+        public var id: Int64
+        var titleFold, artistFold, albumFold: String
+    }
+
     /// The present tracks of the folders `ids` by content fingerprint (see `presentFiles`).
-    public static func presentFingerprints(inFolders ids: [Int64], _ db: Connection) throws -> [String: [Int64]] {
-        var result: [String: [Int64]] = [:]
-        try forEachPresentTrack(inFolders: ids, columns: "fingerprint", db) { id, s in
-            if let fingerprint: String = s.column(1) { result[fingerprint, default: []].append(id) }
+    public static func presentFingerprints(inFolders ids: [Int64], _ db: Connection) throws -> [String: [PresentTrack]] {
+        var result: [String: [PresentTrack]] = [:]
+        try forEachPresentTrack(inFolders: ids, columns: "fingerprint, title_fold, artist_fold, album_fold", db) { id, s in
+            if let fingerprint: String = s.column(1) {
+                result[fingerprint, default: []].append(
+                    PresentTrack(id: id, titleFold: s.column(2) ?? "", artistFold: s.column(3) ?? "", albumFold: s.column(4) ?? ""))
+            }
         }
         return result
+    }
+
+    /// The ids of those of `tracks` (sharing `record`'s fingerprint) that agree with it on
+    /// the title, or on the artist and album: the ones `claimCandidates` would return, found
+    /// before asking SQL (many files can share one recording's audio).
+    public static func agreeing(_ tracks: [PresentTrack], with record: TrackRecord) -> [Int64] {
+        let folds = record.folds
+        return tracks.filter { $0.titleFold == folds.title || ($0.artistFold == folds.artist && $0.albumFold == folds.album) }.map(\.id)
     }
 
     /// Calls `body` with the id (column 0) and `columns` (from 1) of each present track of

@@ -63,7 +63,7 @@ final class BatchWriter: @unchecked Sendable {
     // Touched only on `queue`.
     private let cache = CatalogCache()
     /// The present tracks of the gone folders by fingerprint, loaded when first needed.
-    private var goneByFingerprint: [String: [Int64]]?
+    private var goneByFingerprint: [String: [MoveStore.PresentTrack]]?
     /// Set when a batch fails: the batches queued after it are not written.
     private var failed = false
     // Guarded by `condition`.
@@ -219,7 +219,7 @@ final class BatchWriter: @unchecked Sendable {
         var presentIDs: [Int64] = []
         if !goneFolders.isEmpty, let fingerprint = record.fingerprint {
             if goneByFingerprint == nil { goneByFingerprint = try MoveStore.presentFingerprints(inFolders: goneFolders, db) }
-            presentIDs = goneByFingerprint?[fingerprint] ?? []
+            presentIDs = MoveStore.agreeing(goneByFingerprint?[fingerprint] ?? [], with: record)
         }
         let candidates = try MoveStore.claimCandidates(record, libraryID: libraryID, albumID: albumID, presentIDs: presentIDs, db)
         guard !candidates.isEmpty,
