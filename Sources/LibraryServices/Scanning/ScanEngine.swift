@@ -195,10 +195,12 @@ final class ScanEngine {
         let folderText = listing.path.text
         let failures = knownFailures.removeValue(forKey: folderText) ?? [:]
         var plan: FolderPlan
-        if let previous = storedFolders.removeValue(forKey: folderText), !options.full, previous.fingerprint == listing.fingerprint {
+        let previous = storedFolders.removeValue(forKey: folderText)
+        if let previous, !options.full, previous.fingerprint == listing.fingerprint {
             plan = FolderPlan(unchanged: listing, folderID: previous.id, failures: failures)
         } else {
-            let stored = try database.read { db in
+            // A folder with no row yet (a new one, or one moved here) has no tracks to ask for.
+            let stored = previous == nil ? [] : try database.read { db in
                 try TrackStore.storedFiles(libraryID: libraryID, folder: listing.path, db)
             }
             plan = FolderPlan(listing: listing, stored: stored, failures: failures, full: options.full)
