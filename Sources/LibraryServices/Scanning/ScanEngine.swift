@@ -15,8 +15,8 @@ final class ScanEngine {
 
     private var progress = ScanProgress()
     private var summary: ScanSummary!
-    private var target: ScanTarget!
-    private var generation: Int64 = 0
+    private(set) var target: ScanTarget!
+    private(set) var generation: Int64 = 0
     private var pending: [FolderPlan] = []
     private var writer: BatchWriter!
     private var batchReader: BatchReader!
@@ -308,26 +308,6 @@ final class ScanEngine {
         let start = CPUClock.thread()
         defer { parallelCPU += CPUClock.thread() - start }
         return body()
-    }
-
-    /// Records the file that crashed the last run as failed, so it is skipped while
-    /// unchanged; returns the files that were being read in a batch when it crashed.
-    private func recoverFromCrash() throws -> Set<RawPath> {
-        let recovery = journal.recover()
-        guard let culprit = recovery.culprit, case .success(let info) = DirectoryReader.status(of: culprit) else {
-            return recovery.suspects
-        }
-        let file = FileFacts(
-            path: culprit, size: Int64(info.st_size), mtimeNs: DirectoryReader.nanoseconds(info.st_mtim),
-            ctimeNs: DirectoryReader.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
-        let (libraryID, generation, time) = (target.library.id, self.generation, now())
-        try database.write { db in
-            try FailureStore.record(
-                libraryID: libraryID, file: file, kind: TagReadError.Kind.readerFailure.rawValue,
-                reason: "crashed the tag reader in an earlier scan; skipped until the file changes",
-                generation: generation, now: time, db)
-        }
-        return recovery.suspects
     }
 
     /// Reports an unreadable folder and keeps it and every stored folder below it as they
