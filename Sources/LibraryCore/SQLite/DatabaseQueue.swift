@@ -41,9 +41,8 @@ public final class DatabaseQueue: Sendable {
         checkpointer?.settle()
     }
 
-    /// Waits for the checkpoint running beside the writer, if any, and runs the one owed
-    /// (the log holds a threshold's worth of frames not yet copied), so the work a command
-    /// started is done before it exits.
+    /// Waits for the checkpoint running beside the writer, if any (and one owed when it
+    /// ends), so the work a command started is done before it exits.
     public func settleCheckpoints() {
         checkpointer?.settle()
     }

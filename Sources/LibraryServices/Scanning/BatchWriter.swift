@@ -164,8 +164,7 @@ final class BatchWriter: @unchecked Sendable {
         let elsewhere = try UpgradeStore.hasOtherLibraries(than: libraryID, db)
         let claims = try elsewhere || !batch.goneFolders.isEmpty || MoveStore.hasMissing(db)
         for plan in batch.plans {
-            // Plans of unchanged folders never reach the writer: the scan marks those seen
-            // in its finishing transaction.
+            // Plans of unchanged folders never reach the writer: their rows stay as they are.
             let folderID = try FolderStore.markSeen(
                 libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs,
                 fingerprint: plan.listing.fingerprint, generation: generation, db)
