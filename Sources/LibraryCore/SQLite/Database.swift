@@ -34,8 +34,9 @@ public enum Database {
         }
     }
 
-    /// Settles the checkpoints of every database open in this process (see
-    /// `DatabaseQueue.settleCheckpoints`); a command calls it before it exits.
+    /// Waits for the checkpoints running beside the writers of every database open in this
+    /// process (see `BackgroundCheckpointer.settle`), so the work a command started is done
+    /// before it exits; a command calls it last.
     public static func settleCheckpoints() {
         BackgroundCheckpointer.open.settleAll()
     }

@@ -41,12 +41,6 @@ public final class DatabaseQueue: Sendable {
         checkpointer?.settle()
     }
 
-    /// Waits for the checkpoint running beside the writer, if any (and one owed when it
-    /// ends), so the work a command started is done before it exits.
-    public func settleCheckpoints() {
-        checkpointer?.settle()
-    }
-
     /// Runs `body` inside a write transaction (`BEGIN IMMEDIATE`); rolls back if it throws.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try writer.withConnection { connection in
