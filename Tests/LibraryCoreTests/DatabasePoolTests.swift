@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import TestKit
 import Testing
 @testable import LibraryCore
@@ -11,59 +10,120 @@ struct DatabasePoolTests {
         try Fixture.count(connection, "library")
     }
 
-    @Test func concurrentAsyncReadsDoNotWaitForAnOpenWriteTransaction() async throws {
+    private static func fileDatabase() throws -> (DatabaseQueue, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-pool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let queue = try Database.open(.file(folder.appendingPathComponent("db.sqlite").path))
-        _ = try queue.write { try Fixture.insertLibrary($0, name: "A", root: "/a") }
+        return (try Database.open(.file(folder.appendingPathComponent("db.sqlite").path)), folder)
+    }
+
+    /// Holds a write transaction open on a thread of its own until `release` is signalled.
+    private static func holdWrite(_ queue: DatabaseQueue, release: DispatchSemaphore) {
         let writeOpen = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let writer = Thread {
+        Thread {
             _ = try? queue.write { connection in
                 try Fixture.insertLibrary(connection, name: "B", root: "/b")
                 writeOpen.signal()
-                _ = release.wait(timeout: .now() + 30)
+                release.wait()
             }
-        }
-        writer.start()
-        defer { release.signal() }
+        }.start()
         writeOpen.wait()
-        let counts = try await Wait.bounded("8 reads while a write transaction is open", timeout: .seconds(5)) {
-            try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<8 { group.addTask { try await queue.asyncRead { try Self.libraryCount($0) } } }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+    }
+
+    private static func eightReads(_ queue: DatabaseQueue) async throws -> [Int] {
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { try await queue.asyncRead { try Self.libraryCount($0) } } }
+            return try await group.reduce(into: []) { $0.append($1) }
         }
+    }
+
+    @Test func concurrentAsyncReadsDoNotWaitForAnOpenWriteTransaction() async throws {
+        let (queue, folder) = try Self.fileDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try queue.write { try Fixture.insertLibrary($0, name: "A", root: "/a") }
+        let release = DispatchSemaphore(value: 0)
+        Self.holdWrite(queue, release: release)
+        defer { release.signal() }
+        // The bound only turns a hang into a failure: the reads need no other suite's threads.
+        let counts = try await Wait.bounded("8 reads while a write transaction is open") { try await Self.eightReads(queue) }
         #expect(counts == Array(repeating: 1, count: 8))
     }
 
-    @Test func readsRunSideBySideOnSeveralConnections() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-pool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    @Test func writesWaitingForTheLockHoldNoReadersThread() async throws {
+        let (queue, folder) = try Self.fileDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let queue = try Database.open(.file(folder.appendingPathComponent("db.sqlite").path))
+        _ = try queue.write { try Fixture.insertLibrary($0, name: "A", root: "/a") }
+        let release = DispatchSemaphore(value: 0)
+        Self.holdWrite(queue, release: release)
+        // More waiting writes than the database has readers: each would have held a shared
+        // thread before; now they queue on the one write thread.
+        let writes = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<(DatabaseQueue.defaultReaderCount + 2) {
+                    group.addTask { _ = try await queue.asyncWrite { try Fixture.insertLibrary($0, name: "W\(index)", root: "/w\(index)") } }
+                }
+                try await group.waitForAll()
+            }
+        }
+        let counts = try await Wait.bounded("8 reads while writes wait for the lock") { try await Self.eightReads(queue) }
+        #expect(counts == Array(repeating: 1, count: 8))
+        release.signal()
+        try await writes.value
+        #expect(try queue.read { try Self.libraryCount($0) } == 2 + DatabaseQueue.defaultReaderCount + 2)
+    }
+
+    @Test func oneDatabasesBlockedReadsDoNotDelayAnothers() async throws {
+        let (busy, busyFolder) = try Self.fileDatabase()
+        let (free, freeFolder) = try Self.fileDatabase()
+        defer {
+            try? FileManager.default.removeItem(at: busyFolder)
+            try? FileManager.default.removeItem(at: freeFolder)
+        }
+        _ = try free.write { try Fixture.insertLibrary($0, name: "A", root: "/a") }
+        let gate = Gate()
+        let blocked = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<(DatabaseQueue.defaultReaderCount * 2) { group.addTask { try await busy.asyncRead { _ in gate.wait() } } }
+                try await group.waitForAll()
+            }
+        }
+        try await Wait.until("every reader of the busy database blocked") { gate.waiting == DatabaseQueue.defaultReaderCount }
+        let counts = try await Wait.bounded("reads of another database") { try await Self.eightReads(free) }
+        #expect(counts == Array(repeating: 1, count: 8))
+        gate.open()
+        try await blocked.value
+    }
+
+    @Test func readsRunSideBySideOnSeveralConnections() async throws {
+        let (queue, folder) = try Self.fileDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let readers = DatabaseQueue.defaultReaderCount
-        let inside = Counter()
+        let gate = Gate()
         // Each read waits inside its transaction until all are inside: only a pool of
-        // `readers` connections lets that happen.
-        let met = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<readers {
-                group.addTask {
-                    try await queue.asyncRead { connection in
-                        _ = try Self.libraryCount(connection)
-                        inside.value.add(1, ordering: .sequentiallyConsistent)
-                        let deadline = Date().addingTimeInterval(5)
-                        while inside.value.load(ordering: .sequentiallyConsistent) < readers, Date() < deadline {
-                            usleep(1_000)
+        // `readers` connections, each on its own thread, lets that happen.
+        let reads = Task {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<readers {
+                    group.addTask {
+                        try await queue.asyncRead { connection in
+                            let count = try Self.libraryCount(connection)
+                            gate.wait()
+                            return count
                         }
-                        return inside.value.load(ordering: .sequentiallyConsistent) >= readers
                     }
                 }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(met == Array(repeating: true, count: readers))
+        try await Wait.until("\(readers) reads inside their transactions at once") { gate.waiting == readers }
+        gate.open()
+        #expect(try await reads.value == Array(repeating: 0, count: readers))
+    }
+
+    @Test func idleThreadsEnd() async throws {
+        let executor = DatabaseExecutor(maximumThreads: 2, idleLifetime: 0.01)
+        #expect(try await executor.run { DatabaseExecutor.isCurrentThreadExecutor })
+        try await Wait.until("the idle thread ended") { executor.threadCount == 0 }
+        #expect(try await executor.run { 7 } == 7)
     }
 
     @Test func inMemoryDatabasesReadAndWriteAsyncOnTheirOneConnection() async throws {
@@ -85,6 +145,30 @@ struct DatabasePoolTests {
     }
 }
 
-private final class Counter: Sendable {
-    let value = Atomic(0)
+/// Blocks the threads that call `wait` until `open`, counting how many are waiting.
+private final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+    private var count = 0
+
+    var waiting: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return count
+    }
+
+    func wait() {
+        condition.lock()
+        count += 1
+        while !isOpen { condition.wait() }
+        count -= 1
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// write batch to commit. In-memory databases have the one connection.
 ///
 /// The synchronous `read` and `write` block the calling thread; async code uses
-/// `asyncRead` and `asyncWrite`, which run the same work on `DatabaseExecutor`'s threads,
-/// never on Swift's cooperative threads.
+/// `asyncRead` and `asyncWrite`, which run the same work on the queue's own threads (one per
+/// reader connection, one for writes: see `DatabaseExecutor`), never on Swift's cooperative
+/// threads.
 public final class DatabaseQueue: Sendable {
     /// How many reader connections a file database opens at most (lazily, as reads overlap).
     public static let defaultReaderCount = 4
@@ -15,6 +16,10 @@ public final class DatabaseQueue: Sendable {
     private let readers: ConnectionPool?
     /// Runs the checkpoints of a file database beside the writer (see `BackgroundCheckpointer`).
     private let checkpointer: BackgroundCheckpointer?
+    /// The threads `asyncRead` runs on: one per reader connection.
+    private let readThreads: DatabaseExecutor
+    /// The thread `asyncWrite` runs on: a write waiting for the lock holds only this one.
+    private let writeThread = DatabaseExecutor(maximumThreads: 1)
     /// Where the database lives.
     public let location: Connection.Location
 
@@ -35,6 +40,7 @@ public final class DatabaseQueue: Sendable {
         self.writer = SerializedConnection(writer)
         self.readers = reader.map { ConnectionPool(first: $0, capacity: max(1, readerCount), open: openReader) }
         self.checkpointer = checkpointer
+        self.readThreads = DatabaseExecutor(maximumThreads: reader == nil ? 1 : max(1, readerCount))
     }
 
     deinit {
@@ -63,12 +69,12 @@ public final class DatabaseQueue: Sendable {
 
     /// `read`, run on a database thread while the caller's task is suspended.
     public func asyncRead<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await DatabaseExecutor.shared.run { try self.read(body) }
+        try await readThreads.run { try self.read(body) }
     }
 
     /// `write` (one transaction), run on a database thread while the caller's task is suspended.
     public func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await DatabaseExecutor.shared.run { try self.write(body) }
+        try await writeThread.run { try self.write(body) }
     }
 
     private static func readTransaction<T>(_ connection: Connection, _ body: (Connection) throws -> T) throws -> T {
