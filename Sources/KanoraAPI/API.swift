@@ -32,6 +32,7 @@ public struct VersionRequest: APIRequest {
     public typealias Response = VersionInfo
     public static let method = APIMethod.get
     public static let endpoint = "version"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: APIEmpty
     public init(query: APIEmpty, body: APIEmpty) { self.query = query; self.body = body }
 }

@@ -20,6 +20,8 @@ public protocol APIRequest: Sendable {
     static var method: APIMethod { get }
     /// The path below `/api/v1/`, e.g. `tracks` or `playlists/entries`.
     static var endpoint: String { get }
+    /// Who may send it: declared beside the request, enforced by the server in one place.
+    static var access: APIAccess { get }
 
     var query: Query { get }
     var body: Body { get }
@@ -29,6 +31,24 @@ public protocol APIRequest: Sendable {
 /// A request whose answer is a stream of `Response` values, one JSON object per line
 /// (`application/x-ndjson`), sent as they happen.
 public protocol APIStreamingRequest: APIRequest {}
+
+/// Who may send a request.
+public enum APIAccess: String, Sendable, Codable, CaseIterable {
+    /// Any user with a valid key or session: reads, and their own playlists, stars and plays.
+    case user
+    /// Administrators only: libraries, scans, prune, merge, other users and their keys.
+    case admin
+
+    /// Whether a user (an administrator or not) may send such a request.
+    public func admits(isAdmin: Bool) -> Bool {
+        self == .user || isAdmin
+    }
+
+    /// The message of a refusal: what was asked, and the role it needs.
+    public func refusal(_ what: String) -> String {
+        "\(what) needs an administrator: ask an admin of this server, or use an admin's API key (`kanora user add NAME --admin`)."
+    }
+}
 
 /// The HTTP methods the API uses.
 public enum APIMethod: String, Sendable, CaseIterable {

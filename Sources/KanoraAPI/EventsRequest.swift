@@ -7,6 +7,7 @@ import LibraryServices
 public struct EventsRequest: APIStreamingRequest {
     public typealias Response = LibraryEvent
     public static let method = APIMethod.get, endpoint = "events"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: APIEmpty
     public init(query: APIEmpty, body: APIEmpty) { self.query = query; self.body = body }
 }

@@ -19,6 +19,7 @@ public struct RenameBody: Codable, Sendable, Equatable {
 public struct LibrariesRequest: APIRequest {
     public typealias Response = [Library]
     public static let method = APIMethod.get, endpoint = "libraries"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: APIEmpty
     public init(query: APIEmpty, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -27,6 +28,7 @@ public struct LibrariesRequest: APIRequest {
 public struct LibraryNamedRequest: APIRequest {
     public typealias Response = Library
     public static let method = APIMethod.get, endpoint = "libraries/named"
+    public static let access = APIAccess.user
     public let query: NameQuery, body: APIEmpty
     public init(query: NameQuery, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -35,6 +37,7 @@ public struct LibraryNamedRequest: APIRequest {
 public struct RenameLibraryRequest: APIRequest {
     public typealias Response = Library
     public static let method = APIMethod.post, endpoint = "libraries/rename"
+    public static let access = APIAccess.admin
     public let query: APIEmpty, body: RenameBody
     public init(query: APIEmpty, body: RenameBody) { self.query = query; self.body = body }
 }
@@ -43,6 +46,7 @@ public struct RenameLibraryRequest: APIRequest {
 public struct RemoveLibraryRequest: APIRequest {
     public typealias Response = Library
     public static let method = APIMethod.delete, endpoint = "libraries"
+    public static let access = APIAccess.admin
     public let query: APIEmpty, body: NameQuery
     public init(query: APIEmpty, body: NameQuery) { self.query = query; self.body = body }
 }
@@ -58,6 +62,7 @@ public struct PruneBody: Codable, Sendable, Equatable {
 public struct PruneRequest: APIRequest {
     public typealias Response = PruneReport
     public static let method = APIMethod.post, endpoint = "prune"
+    public static let access = APIAccess.admin
     public let query: APIEmpty, body: PruneBody
     public init(query: APIEmpty, body: PruneBody) { self.query = query; self.body = body }
 }
@@ -66,6 +71,7 @@ public struct PruneRequest: APIRequest {
 public struct StatisticsRequest: APIRequest {
     public typealias Response = LibraryStatistics
     public static let method = APIMethod.get, endpoint = "statistics"
+    public static let access = APIAccess.user
     public let query: LibraryQuery, body: APIEmpty
     public init(query: LibraryQuery, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -74,6 +80,7 @@ public struct StatisticsRequest: APIRequest {
 public struct UnreadableFilesRequest: APIRequest {
     public typealias Response = [StoredFailure]
     public static let method = APIMethod.get, endpoint = "unreadable"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: APIEmpty
     public init(query: APIEmpty, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -82,6 +89,7 @@ public struct UnreadableFilesRequest: APIRequest {
 public struct HealthRequest: APIRequest {
     public typealias Response = LibraryHealth
     public static let method = APIMethod.get, endpoint = "health"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: APIEmpty
     public init(query: APIEmpty, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -98,6 +106,7 @@ public struct MergeBody: Codable, Sendable, Equatable {
 public struct MergeTracksRequest: APIRequest {
     public typealias Response = TrackMergeReport
     public static let method = APIMethod.post, endpoint = "tracks/merge"
+    public static let access = APIAccess.admin
     public let query: APIEmpty, body: MergeBody
     public init(query: APIEmpty, body: MergeBody) { self.query = query; self.body = body }
 }

@@ -21,6 +21,7 @@ public struct PlaylistAddBody: Codable, Sendable, Equatable {
 public struct AddToPlaylistRequest: APIRequest {
     public typealias Response = APICount
     public static let method = APIMethod.post, endpoint = "playlists/add"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: PlaylistAddBody
     public init(query: APIEmpty, body: PlaylistAddBody) { self.query = query; self.body = body }
 }
@@ -36,6 +37,7 @@ public struct SetEntriesBody: Codable, Sendable, Equatable {
 public struct SetEntriesRequest: APIRequest {
     public typealias Response = APIEmpty
     public static let method = APIMethod.put, endpoint = "playlists/entries"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: SetEntriesBody
     public init(query: APIEmpty, body: SetEntriesBody) { self.query = query; self.body = body }
 }
@@ -51,6 +53,7 @@ public struct DescriptionBody: Codable, Sendable, Equatable {
 public struct SetDescriptionRequest: APIRequest {
     public typealias Response = Playlist
     public static let method = APIMethod.put, endpoint = "playlists/description"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: DescriptionBody
     public init(query: APIEmpty, body: DescriptionBody) { self.query = query; self.body = body }
 }
@@ -68,6 +71,7 @@ public struct PlaylistRemoveBody: Codable, Sendable, Equatable {
 public struct RemoveFromPlaylistRequest: APIRequest {
     public typealias Response = APICount
     public static let method = APIMethod.post, endpoint = "playlists/remove"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: PlaylistRemoveBody
     public init(query: APIEmpty, body: PlaylistRemoveBody) { self.query = query; self.body = body }
 }
@@ -84,6 +88,7 @@ public struct MoveBody: Codable, Sendable, Equatable {
 public struct MoveEntryRequest: APIRequest {
     public typealias Response = APIEmpty
     public static let method = APIMethod.post, endpoint = "playlists/move"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: MoveBody
     public init(query: APIEmpty, body: MoveBody) { self.query = query; self.body = body }
 }
@@ -92,6 +97,7 @@ public struct MoveEntryRequest: APIRequest {
 public struct ClearPlaylistRequest: APIRequest {
     public typealias Response = APICount
     public static let method = APIMethod.post, endpoint = "playlists/clear"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: NameQuery
     public init(query: APIEmpty, body: NameQuery) { self.query = query; self.body = body }
 }
@@ -100,6 +106,7 @@ public struct ClearPlaylistRequest: APIRequest {
 public struct DedupePlaylistRequest: APIRequest {
     public typealias Response = APICount
     public static let method = APIMethod.post, endpoint = "playlists/dedupe"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: NameQuery
     public init(query: APIEmpty, body: NameQuery) { self.query = query; self.body = body }
 }

@@ -20,6 +20,7 @@ public struct IDQuery: Codable, Sendable, Equatable {
 public struct PlaylistsRequest: APIRequest {
     public typealias Response = [Playlist]
     public static let method = APIMethod.get, endpoint = "playlists"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: APIEmpty
     public init(query: APIEmpty, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -28,6 +29,7 @@ public struct PlaylistsRequest: APIRequest {
 public struct PlaylistNamedRequest: APIRequest {
     public typealias Response = Playlist
     public static let method = APIMethod.get, endpoint = "playlists/named"
+    public static let access = APIAccess.user
     public let query: NameQuery, body: APIEmpty
     public init(query: NameQuery, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -36,6 +38,7 @@ public struct PlaylistNamedRequest: APIRequest {
 public struct PlaylistByIDRequest: APIRequest {
     public typealias Response = Playlist
     public static let method = APIMethod.get, endpoint = "playlists/id"
+    public static let access = APIAccess.user
     public let query: IDQuery, body: APIEmpty
     public init(query: IDQuery, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -44,6 +47,7 @@ public struct PlaylistByIDRequest: APIRequest {
 public struct CreatePlaylistRequest: APIRequest {
     public typealias Response = Playlist
     public static let method = APIMethod.post, endpoint = "playlists"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: PlaylistDraft
     public init(query: APIEmpty, body: PlaylistDraft) { self.query = query; self.body = body }
 }
@@ -52,6 +56,7 @@ public struct CreatePlaylistRequest: APIRequest {
 public struct PlaylistEntriesRequest: APIRequest {
     public typealias Response = [PlaylistEntry]
     public static let method = APIMethod.get, endpoint = "playlists/entries"
+    public static let access = APIAccess.user
     public let query: NameQuery, body: APIEmpty
     public init(query: NameQuery, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -60,6 +65,7 @@ public struct PlaylistEntriesRequest: APIRequest {
 public struct DeletePlaylistRequest: APIRequest {
     public typealias Response = Playlist
     public static let method = APIMethod.delete, endpoint = "playlists"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: NameQuery
     public init(query: APIEmpty, body: NameQuery) { self.query = query; self.body = body }
 }
@@ -68,6 +74,7 @@ public struct DeletePlaylistRequest: APIRequest {
 public struct RenamePlaylistRequest: APIRequest {
     public typealias Response = Playlist
     public static let method = APIMethod.post, endpoint = "playlists/rename"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: RenameBody
     public init(query: APIEmpty, body: RenameBody) { self.query = query; self.body = body }
 }
@@ -76,6 +83,7 @@ public struct RenamePlaylistRequest: APIRequest {
 public struct DuplicatePlaylistRequest: APIRequest {
     public typealias Response = Playlist
     public static let method = APIMethod.post, endpoint = "playlists/duplicate"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: RenameBody
     public init(query: APIEmpty, body: RenameBody) { self.query = query; self.body = body }
 }
@@ -84,6 +92,7 @@ public struct DuplicatePlaylistRequest: APIRequest {
 public struct FreezePlaylistRequest: APIRequest {
     public typealias Response = Playlist
     public static let method = APIMethod.post, endpoint = "playlists/freeze"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: NameQuery
     public init(query: APIEmpty, body: NameQuery) { self.query = query; self.body = body }
 }
@@ -104,6 +113,7 @@ public struct ImportM3UBody: Codable, Sendable, Equatable {
 public struct ImportM3URequest: APIRequest {
     public typealias Response = PlaylistImport
     public static let method = APIMethod.post, endpoint = "playlists/import"
+    public static let access = APIAccess.user
     public let query: APIEmpty, body: ImportM3UBody
     public init(query: APIEmpty, body: ImportM3UBody) { self.query = query; self.body = body }
 }
@@ -125,6 +135,7 @@ public struct M3UText: Codable, Sendable, Equatable {
 public struct ExportM3URequest: APIRequest {
     public typealias Response = M3UText
     public static let method = APIMethod.get, endpoint = "playlists/export"
+    public static let access = APIAccess.user
     public let query: ExportM3UQuery, body: APIEmpty
     public init(query: ExportM3UQuery, body: APIEmpty) { self.query = query; self.body = body }
 }

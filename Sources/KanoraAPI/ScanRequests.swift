@@ -19,6 +19,7 @@ public struct ScanBody: Codable, Sendable, Equatable {
 public struct ScanLibrariesRequest: APIStreamingRequest {
     public typealias Response = ScanLine
     public static let method = APIMethod.post, endpoint = "scans"
+    public static let access = APIAccess.admin
     public let query: APIEmpty, body: ScanBody
     public init(query: APIEmpty, body: ScanBody) { self.query = query; self.body = body }
 }

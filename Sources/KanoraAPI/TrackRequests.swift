@@ -6,6 +6,7 @@ import LibraryServices
 public struct TracksRequest: APIRequest {
     public typealias Response = [TrackRow]
     public static let method = APIMethod.get, endpoint = "tracks"
+    public static let access = APIAccess.user
     public let query: ListRequest, body: APIEmpty
     public init(query: ListRequest, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -14,6 +15,7 @@ public struct TracksRequest: APIRequest {
 public struct AlbumsRequest: APIRequest {
     public typealias Response = [AlbumSummary]
     public static let method = APIMethod.get, endpoint = "albums"
+    public static let access = APIAccess.user
     public let query: ListRequest, body: APIEmpty
     public init(query: ListRequest, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -22,6 +24,7 @@ public struct AlbumsRequest: APIRequest {
 public struct ArtistsRequest: APIRequest {
     public typealias Response = [ArtistSummary]
     public static let method = APIMethod.get, endpoint = "artists"
+    public static let access = APIAccess.user
     public let query: ListRequest, body: APIEmpty
     public init(query: ListRequest, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -37,6 +40,7 @@ public struct SearchTextQuery: Codable, Sendable, Equatable {
 public struct SearchRequest: APIRequest {
     public typealias Response = [TrackRow]
     public static let method = APIMethod.get, endpoint = "search"
+    public static let access = APIAccess.user
     public let query: SearchTextQuery, body: APIEmpty
     public init(query: SearchTextQuery, body: APIEmpty) { self.query = query; self.body = body }
 }
@@ -59,6 +63,7 @@ public struct TrackAnswer: Codable, Sendable, Equatable {
 public struct TrackRequest: APIRequest {
     public typealias Response = TrackAnswer
     public static let method = APIMethod.get, endpoint = "track"
+    public static let access = APIAccess.user
     public let query: TrackQuery, body: APIEmpty
     public init(query: TrackQuery, body: APIEmpty) { self.query = query; self.body = body }
 }

@@ -7,19 +7,25 @@ import LibraryServices
 import TestKit
 import TestSupport
 
-/// A Kanora server over an in-memory database (the sample library scanned, a user with an
-/// API key), served on a free loopback port, and the remote container talking to it.
+/// A Kanora server over an in-memory database (the sample library scanned, an admin and a
+/// user with API keys), served on a free loopback port, and the remote container talking to it.
 struct RemoteHarness {
     /// The server's own services: what the remote answers are compared with.
     let server: ServiceContainer
+    /// An administrator, whose key `token` is.
     let user: User
     let token: String
+    /// A user who is not an administrator, and their key.
+    let guest: User
+    let guestToken: String
 
     init(scanning folder: String? = Fixtures.sampleLibrary.path) async throws {
         server = try ServiceContainer.inMemory()
         if let folder { _ = try await server.scanner.run(folder, name: "Samples") }
-        user = try await server.users.addUser(named: "alice", password: "sesame", isAdmin: false)
+        user = try await server.users.addUser(named: "alice", password: "sesame", isAdmin: true)
         token = try await server.users.createAPIKey(forUser: "alice")
+        guest = try await server.users.addUser(named: "guest", password: "sesame", isAdmin: false)
+        guestToken = try await server.users.createAPIKey(forUser: "guest")
     }
 
     /// The server's playlist service for the harness user.

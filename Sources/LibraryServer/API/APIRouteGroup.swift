@@ -81,10 +81,21 @@ public struct APIRouteGroup {
         return ByteBuffer(bytes: data)
     }
 
+    /// The caller, when `R`'s declared access admits them: the one place roles are enforced
+    /// (every registered request, and the hand-written routes through their request type).
+    /// A refusal is 403 naming the role needed, before anything is read or changed.
+    static func authorize<R: APIRequest>(_ type: R.Type, context: SubsonicRequestContext) throws(LibraryError) -> User {
+        guard let user = context.apiUser else { throw LibraryError(.unauthorized, "This request needs an API key.") }
+        guard R.access.admits(isAdmin: user.isAdmin) else {
+            throw LibraryError(.forbidden, R.access.refusal("`\(R.method.rawValue) \(R.path)`"))
+        }
+        return user
+    }
+
     private static func decode<R: APIRequest>(
         _ type: R.Type, _ request: Request, context: SubsonicRequestContext, services: ServiceContainer
     ) async throws -> (R, APICaller) {
-        guard let user = context.apiUser else { throw LibraryError(.unauthorized, "This request needs an API key.") }
+        let user = try authorize(R.self, context: context)
         let query = try R.decodeQuery(request.uri.queryParameters[Substring(API.queryParameter)].map(String.init))
         let body: R.Body
         if R.Body.self == APIEmpty.self {

@@ -10,7 +10,7 @@ public enum APIRoutes {
     /// Mounts the API on `router`, every route behind `APIAuthentication`.
     public static func register(on router: Router<SubsonicRequestContext>, services: ServiceContainer, state: SubsonicServerState) {
         let group = router.group(RouterPath(String(API.root.dropLast())))
-            .add(middleware: APIAuthentication(users: services.users, throttle: state.throttle))
+            .add(middleware: APIAuthentication(users: services.users, state: state))
         let api = APIRouteGroup(group: group, services: services, heartbeat: state.configuration.eventHeartbeat)
         let version = state.configuration.serverVersion
         api.register(VersionRequest.self) { _, _ in VersionInfo(server: version) }
@@ -22,7 +22,12 @@ public enum APIRoutes {
         // server-hosted view models.
         let heartbeat = state.configuration.eventHeartbeat
         api.group.get(RouterPath(EventsRequest.endpoint)) { _, context in
-            guard let user = context.apiUser else { return APIResponse.error(LibraryError(.unauthorized, "An API key is needed.")) }
+            let user: User
+            do throws(LibraryError) {
+                user = try APIRouteGroup.authorize(EventsRequest.self, context: context)
+            } catch {
+                return APIResponse.error(error)
+            }
             return EventStreamResponder.response(
                 feed: services.feed, heartbeat: heartbeat, isVisible: visibility(to: services.playlists(for: user.id)))
         }
