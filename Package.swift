@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 "LibraryServices", "LibraryViewModels", "KanoraAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import LibraryServices
 import Logging
 
@@ -41,10 +42,14 @@ public enum KanoraServer {
             logger.logLevel = configuration.verbose ? .info : .warning
             return logger
         }()
+        let idle = configuration.idleTimeout.components
         return Application(
             router: router(services: services, state: state),
+            server: .http1(configuration: .init(
+                idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "kanora"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: "kanora",
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

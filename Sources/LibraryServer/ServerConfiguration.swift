@@ -17,11 +17,25 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// longest a streamed scan stays silent before an empty line: also how soon the server
     /// notices a client that left and lets go of its subscription.
     public var eventHeartbeat: Duration
+    /// The reverse proxies whose `X-Forwarded-For`/`Forwarded` headers are believed
+    /// (`--trusted-proxy`); none by default, so the peer's own address is the client's.
+    public var trustedProxies: [AddressRange]
+    /// How long a connection may stay silent before it is closed: an idle keep-alive
+    /// connection, or a client that stops sending its request half-way (a response being
+    /// sent, a stream or a download, is never cut by it).
+    public var idleTimeout: Duration
+    /// How many connections are served at once; further clients wait in the listen backlog
+    /// until one closes.
+    public var maximumConnections: Int
 
     public init(
         host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, watch: Bool = true,
-        verbose: Bool = false, serverVersion: String = "dev", eventHeartbeat: Duration = .seconds(15)
+        verbose: Bool = false, serverVersion: String = "dev", eventHeartbeat: Duration = .seconds(15),
+        trustedProxies: [AddressRange] = [], idleTimeout: Duration = .seconds(60), maximumConnections: Int = 256
     ) {
+        self.idleTimeout = idleTimeout
+        self.maximumConnections = maximumConnections
+        self.trustedProxies = trustedProxies
         self.eventHeartbeat = eventHeartbeat
         self.host = host
         self.port = port

@@ -26,7 +26,8 @@ struct RequestLogTests {
                 body: ByteBuffer(string: "u=alice&p=enc:736573616d65"))
         }
         let text = lines.all.joined(separator: "\n")
-        #expect(lines.all.count == 5, "\(text)")
+        #expect(lines.all.count == 6, "\(text)")
+        #expect(text.contains(#"Failed login as "alice" from local (password)"#))
         #expect(text.contains("GET /rest/ping.view ping ok"))
         #expect(text.contains("GET /rest/ping ping error 40"))
         #expect(text.contains("POST /rest/ping ping ok"))

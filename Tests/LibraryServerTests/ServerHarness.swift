@@ -13,13 +13,13 @@ struct ServerHarness {
     let services: ServiceContainer
     let state: SubsonicServerState
 
-    init(throttle: LoginThrottle = LoginThrottle(), services: ServiceContainer? = nil) throws {
+    init(throttle: LoginThrottle = LoginThrottle(), services: ServiceContainer? = nil, trustedProxies: [AddressRange] = []) throws {
         let base = try services ?? ServiceContainer.inMemory()
         self.services = ServiceContainer(
             library: base.library, scanner: base.scanner, playlists: base.playlists, watcher: base.watcher,
             users: FakeUserService(), annotations: base.annotations, browse: base.browse, artwork: base.artwork,
             feed: base.feed, now: base.now)
-        state = SubsonicServerState(configuration: ServerConfiguration(serverVersion: "9.9.9"), throttle: throttle)
+        state = SubsonicServerState(configuration: ServerConfiguration(port: 0, serverVersion: "9.9.9", trustedProxies: trustedProxies), throttle: throttle)
     }
 
     var application: some ApplicationProtocol {
@@ -29,6 +29,11 @@ struct ServerHarness {
     /// Runs `test` with a router client.
     func test(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         try await application.test(.router, test)
+    }
+
+    /// Runs `test` with a client over real HTTP on 127.0.0.1.
+    func live(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await application.test(.live, test)
     }
 }
 

@@ -10,10 +10,11 @@ import LibraryServices
 struct APIAuthentication: RouterMiddleware {
     typealias Context = SubsonicRequestContext
     let users: any UserService
-    let throttle: LoginThrottle
+    let state: SubsonicServerState
+    var throttle: LoginThrottle { state.throttle }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let client = SubsonicDispatcher.clientAddress(request, context: context)
+        let client = state.clientAddress(request, context: context)
         if let seconds = throttle.lockedSeconds(for: client) {
             return APIResponse.error(LibraryError(.unauthorized, "Too many failed logins from this address: wait \(seconds) seconds and try again."))
         }
@@ -31,8 +32,10 @@ struct APIAuthentication: RouterMiddleware {
         }
         guard let user else {
             throttle.recordFailure(for: client)
+            LoginLog.failure("API key", account: nil, client: client, logger: context.logger)
             return APIResponse.error(LibraryError(.unauthorized, "The API key is not valid: create one with `kanora user key NAME` on the server."))
         }
+        throttle.recordSuccess(for: client, account: user.name)
         var context = context
         context.apiUser = user
         return try await next(request, context)

@@ -18,6 +18,9 @@ struct SubsonicAuthenticator: Sendable {
         if let seconds = throttle.lockedSeconds(for: client) {
             throw SubsonicError(code: 40, "Too many failed logins from this address: wait \(seconds) seconds and try again")
         }
+        if let account = credentials.account, let seconds = throttle.lockedSeconds(forAccount: account, from: client) {
+            throw SubsonicError(code: 40, "Too many failed logins to this account: wait \(seconds) seconds, or log in from a device that logged in before")
+        }
         let user: User?
         do {
             switch credentials {
@@ -32,10 +35,12 @@ struct SubsonicAuthenticator: Sendable {
             throw .generic("The server could not check the credentials")
         }
         guard let user else {
-            throttle.recordFailure(for: client)
+            throttle.recordFailure(for: client, account: credentials.account)
+            LoginLog.failure(credentials.kind, account: credentials.account, client: client, logger: logger)
             if case .apiKey = credentials { throw .invalidAPIKey }
             throw .wrongCredentials
         }
+        throttle.recordSuccess(for: client, account: user.name)
         return user
     }
 }
@@ -45,6 +50,23 @@ enum Credentials: Equatable {
     case apiKey(String)
     case token(name: String, token: String, salt: String)
     case password(name: String, password: String)
+
+    /// The account a password or token login names (an API key names none).
+    var account: String? {
+        switch self {
+        case .apiKey: nil
+        case .token(let name, _, _), .password(let name, _): name
+        }
+    }
+
+    /// What kind of credential it is, for the log (never the credential itself).
+    var kind: String {
+        switch self {
+        case .apiKey: "API key"
+        case .token: "token"
+        case .password: "password"
+        }
+    }
 
     init(_ parameters: SubsonicParameters) throws(SubsonicError) {
         if let key = parameters.string("apiKey") {

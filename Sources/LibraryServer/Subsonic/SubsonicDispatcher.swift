@@ -60,7 +60,7 @@ struct SubsonicDispatcher: Sendable {
         var user = User.anonymous
         if endpoint.access != .anyone {
             user = try await authenticator.authenticate(
-                parameters, client: Self.clientAddress(request, context: context), logger: context.logger)
+                parameters, client: state.clientAddress(request, context: context), logger: context.logger)
             if endpoint.access == .admin, !user.isAdmin {
                 throw SubsonicError.notAuthorized("\(name) is for administrators only")
             }
@@ -82,18 +82,6 @@ struct SubsonicDispatcher: Sendable {
         return Response(
             status: .ok, headers: [.contentType: format.contentType],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    /// Who is logging in, for the throttle: the peer's address, or behind a reverse proxy on
-    /// this machine (a loopback peer) the address the proxy appended to X-Forwarded-For.
-    /// Only a loopback peer is believed, so a remote client cannot pick its own address.
-    static func clientAddress(_ request: Request, context: SubsonicRequestContext) -> String {
-        let peer = context.remoteAddress ?? "local"
-        let isLoopback = peer == "local" || peer == "::1" || peer.hasPrefix("127.") || peer.hasPrefix("::ffff:127.")
-        guard isLoopback, let forwarded = request.headers.first(where: { $0.name.canonicalName == "x-forwarded-for" }),
-              let last = forwarded.value.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty
-        else { return peer }
-        return String(last.prefix(64))
     }
 
     /// The query string and, for a form POST, the body, merged.

@@ -1,3 +1,4 @@
+import Hummingbird
 import LibraryServices
 
 /// What the server keeps between requests: its configuration, the login throttle and the
@@ -8,10 +9,18 @@ public final class SubsonicServerState: Sendable {
     public let scans: ScanMonitor
     /// What each user is playing now (getNowPlaying).
     public let nowPlaying = NowPlaying()
+    /// Who a request comes from (the peer, or what a trusted proxy forwarded for).
+    public let clients: ClientAddressResolver
 
     public init(configuration: ServerConfiguration, throttle: LoginThrottle = LoginThrottle(), scans: ScanMonitor? = nil) {
         self.configuration = configuration
         self.throttle = throttle
+        self.clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
         self.scans = scans ?? ScanMonitor()
+    }
+
+    /// The client's address, for the throttle and the log.
+    func clientAddress(_ request: Request, context: SubsonicRequestContext) -> String {
+        clients.client(peer: context.remoteAddress, headers: request.headers)
     }
 }

@@ -29,7 +29,17 @@ extension Kanora {
         @Flag(name: .customLong("no-watch"), help: "Do not keep the libraries in sync while serving.")
         var noWatch = false
 
+        @Option(
+            name: .customLong("trusted-proxy"),
+            help: ArgumentHelp(
+                "A reverse proxy whose X-Forwarded-For header is believed (ADDRESS or ADDRESS/BITS; repeatable).",
+                valueName: "address"))
+        var trustedProxies: [String] = []
+
         func validate() throws {
+            for proxy in trustedProxies {
+                do { _ = try AddressRange(parsing: proxy) } catch { throw ArgumentParser.ValidationError("--trusted-proxy: \(error)") }
+            }
             guard (0...65_535).contains(port) else {
                 throw ArgumentParser.ValidationError("--port takes a TCP port from 0 to 65535, e.g. --port 4544.")
             }
@@ -42,7 +52,8 @@ extension Kanora {
             let console = Console.current
             let services = try global.localServices(mustExist: true, command: "serve")
             let configuration = ServerConfiguration(
-                host: host, port: port, watch: !noWatch, verbose: global.verbose, serverVersion: KanoraVersion.current)
+                host: host, port: port, watch: !noWatch, verbose: global.verbose, serverVersion: KanoraVersion.current,
+                trustedProxies: try trustedProxies.map { try AddressRange(parsing: $0) })
             let tracks = try await services.library.statistics(matching: .all).tracks
             let logger = KanoraServer.standardErrorLogger(verbose: global.verbose, quiet: global.quiet)
             let host = host
