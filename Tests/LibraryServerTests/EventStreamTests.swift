@@ -79,6 +79,20 @@ struct EventStreamTests {
         }
     }
 
+    @Test func aClientThatStopsReadingIsDroppedAndItsSubscriptionEnds() async throws {
+        let services = try ServiceContainer.inMemory()
+        let subscribers = services.feed.subscriberCount
+        try await Self.application(services, heartbeat: .milliseconds(200)).test(.live) { client in
+            let stalled = try LoopbackEventStream.openWithoutReading(port: try #require(client.port), path: "/events")
+            defer { stalled.close() }
+            try await Wait.until("the server to subscribe") { services.feed.subscriberCount == subscribers + 1 }
+            // Far more than the socket buffers and the server's bounded queue hold; each a
+            // distinct change, so the feed cannot fold them into one.
+            for id in 0..<200_000 { services.feed.publish(.playlistsChanged(playlistID: Int64(id))) }
+            try await Wait.until("the server to drop the stalled client") { services.feed.subscriberCount == subscribers }
+        }
+    }
+
     @Test func aServerShuttingDownEndsTheStreamAtOnce() async throws {
         let services = try ServiceContainer.inMemory(reader: FakeTagReader())
         let subscribers = services.feed.subscriberCount

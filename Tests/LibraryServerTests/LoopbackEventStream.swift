@@ -51,14 +51,32 @@ enum LoopbackEventStream {
         return Connection(bytes: stream, socket: socket)
     }
 
+    /// Sends the request and never reads the answer, with a small receive buffer: a client
+    /// that stalled. Closing the returned handle ends the connection.
+    static func openWithoutReading(port: Int, path: String) throws -> StalledConnection {
+        let socket = try Socket(port: port, receiveBuffer: 4096)
+        try socket.send(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
+        return StalledConnection(socket: socket)
+    }
+
+    /// A connection whose answer nobody reads.
+    struct StalledConnection: Sendable {
+        fileprivate let socket: Socket
+        /// Closes the socket.
+        func close() { socket.close() }
+    }
+
     /// Owns one connected socket; `shutdown` may come from another thread to end a blocked receive.
     fileprivate final class Socket: Sendable {
         private let fd: Int32
         private let closed = Mutex(false)
 
-        init(port: Int) throws {
+        init(port: Int, receiveBuffer: Int32? = nil) throws {
             fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+            if var size = receiveBuffer {
+                _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -64,9 +64,11 @@ public struct APIRouteGroup {
                 try await HeartbeatFrames.write(to: &writer, every: heartbeat, heartbeat: ByteBuffer(string: "\n")) { output in
                     let encoder = API.encoder
                     do {
-                        for try await element in stream { output.yield(try Self.line(element, encoder: encoder)) }
+                        for try await element in stream { try output.yield(try Self.line(element, encoder: encoder)) }
+                    } catch let stalled as StalledClient {
+                        throw stalled
                     } catch {
-                        output.yield(try Self.line(failure(APIResponse.libraryError(for: error)), encoder: encoder))
+                        try output.yield(try Self.line(failure(APIResponse.libraryError(for: error)), encoder: encoder))
                     }
                 }
                 try await writer.finish(nil)

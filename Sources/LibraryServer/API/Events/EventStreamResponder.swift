@@ -41,7 +41,7 @@ public enum EventStreamResponder {
             var sequence = 0
             for await event in events where await isVisible(event) {
                 sequence += 1
-                output.yield(ByteBuffer(string: event.serverSentEvent(id: String(sequence)).encoded))
+                try output.yield(ByteBuffer(string: event.serverSentEvent(id: String(sequence)).encoded))
             }
         }
         try await writer.finish(nil)
