@@ -22,6 +22,9 @@ public protocol APIRequest: Sendable {
     static var endpoint: String { get }
     /// Who may send it: declared beside the request, enforced by the server in one place.
     static var access: APIAccess { get }
+    /// The largest body the server reads for it (`APIBodyLimit.small` unless it declares
+    /// more): a larger one is refused with 413 before it is read whole.
+    static var maximumBodySize: Int { get }
 
     var query: Query { get }
     var body: Body { get }
@@ -31,6 +34,16 @@ public protocol APIRequest: Sendable {
 /// A request whose answer is a stream of `Response` values, one JSON object per line
 /// (`application/x-ndjson`), sent as they happen.
 public protocol APIStreamingRequest: APIRequest {}
+
+/// How large a request body may be, by what it carries.
+public enum APIBodyLimit {
+    /// Names, queries, options: 64 KiB.
+    public static let small = 64 << 10
+    /// A list of track ids or positions (a whole playlist's entries): 4 MiB.
+    public static let trackList = 4 << 20
+    /// An imported M3U file, base64 in JSON: 16 MiB.
+    public static let playlistFile = 16 << 20
+}
 
 /// Who may send a request.
 public enum APIAccess: String, Sendable, Codable, CaseIterable {
@@ -61,6 +74,8 @@ public struct APIEmpty: Codable, Sendable, Equatable {
 }
 
 extension APIRequest {
+    public static var maximumBodySize: Int { APIBodyLimit.small }
+
     /// The absolute path, `/api/v1/ENDPOINT`: derived here and nowhere else.
     public static var path: String { API.root + endpoint }
 

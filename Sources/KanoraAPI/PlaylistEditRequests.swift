@@ -22,6 +22,7 @@ public struct AddToPlaylistRequest: APIRequest {
     public typealias Response = APICount
     public static let method = APIMethod.post, endpoint = "playlists/add"
     public static let access = APIAccess.user
+    public static let maximumBodySize = APIBodyLimit.trackList
     public let query: APIEmpty, body: PlaylistAddBody
     public init(query: APIEmpty, body: PlaylistAddBody) { self.query = query; self.body = body }
 }
@@ -38,6 +39,7 @@ public struct SetEntriesRequest: APIRequest {
     public typealias Response = APIEmpty
     public static let method = APIMethod.put, endpoint = "playlists/entries"
     public static let access = APIAccess.user
+    public static let maximumBodySize = APIBodyLimit.trackList
     public let query: APIEmpty, body: SetEntriesBody
     public init(query: APIEmpty, body: SetEntriesBody) { self.query = query; self.body = body }
 }
@@ -72,6 +74,7 @@ public struct RemoveFromPlaylistRequest: APIRequest {
     public typealias Response = APICount
     public static let method = APIMethod.post, endpoint = "playlists/remove"
     public static let access = APIAccess.user
+    public static let maximumBodySize = APIBodyLimit.trackList
     public let query: APIEmpty, body: PlaylistRemoveBody
     public init(query: APIEmpty, body: PlaylistRemoveBody) { self.query = query; self.body = body }
 }

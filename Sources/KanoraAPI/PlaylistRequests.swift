@@ -114,6 +114,7 @@ public struct ImportM3URequest: APIRequest {
     public typealias Response = PlaylistImport
     public static let method = APIMethod.post, endpoint = "playlists/import"
     public static let access = APIAccess.user
+    public static let maximumBodySize = APIBodyLimit.playlistFile
     public let query: APIEmpty, body: ImportM3UBody
     public init(query: APIEmpty, body: ImportM3UBody) { self.query = query; self.body = body }
 }

@@ -27,11 +27,12 @@ enum LoopbackEventStream {
         func drop() { socket.shutdown() }
     }
 
-    static func open(port: Int, path: String, headers: [String: String] = [:]) throws -> Connection {
+    static func open(port: Int, path: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil) throws -> Connection {
         let socket = try Socket(port: port)
-        var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
-        try socket.send(Array((request + "\r\n").utf8))
+        if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+        try socket.send(Array((request + "\r\n" + (body ?? "")).utf8))
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [UInt8].self)
         continuation.onTermination = { _ in socket.shutdown() }
         let thread = Thread {

@@ -13,13 +13,16 @@ struct ServerHarness {
     let services: ServiceContainer
     let state: SubsonicServerState
 
-    init(throttle: LoginThrottle = LoginThrottle(), services: ServiceContainer? = nil, trustedProxies: [AddressRange] = []) throws {
+    init(throttle: LoginThrottle = LoginThrottle(), services: ServiceContainer? = nil, trustedProxies: [AddressRange] = [],
+        eventHeartbeat: Duration = .seconds(15)
+    ) throws {
         let base = try services ?? ServiceContainer.inMemory()
         self.services = ServiceContainer(
             library: base.library, scanner: base.scanner, playlists: base.playlists, watcher: base.watcher,
             users: FakeUserService(), annotations: base.annotations, browse: base.browse, artwork: base.artwork,
             feed: base.feed, now: base.now)
-        state = SubsonicServerState(configuration: ServerConfiguration(port: 0, serverVersion: "9.9.9", trustedProxies: trustedProxies), throttle: throttle)
+        state = SubsonicServerState(configuration: ServerConfiguration(
+            port: 0, serverVersion: "9.9.9", eventHeartbeat: eventHeartbeat, trustedProxies: trustedProxies), throttle: throttle)
     }
 
     var application: some ApplicationProtocol {

@@ -135,7 +135,7 @@ struct ScanRecoveryTests {
     @Test func aSecondScanWaitsForTheLockWithANotice() async throws {
         defer { folder.remove() }
         let lockURL = folder.url.appendingPathComponent("lock")
-        let held = ScanLock(url: lockURL) {}
+        let held = try ScanLock(url: lockURL, waiting: {})
         let locked = try ServiceContainer.inMemory(reader: reader, scanFiles: ScanFiles(lock: lockURL))
         let notices = Shared<[String]>([])
         let waiting = Task {
@@ -154,6 +154,28 @@ struct ScanRecoveryTests {
         #expect(notices.read().count == 1)
         #expect(notices.read().first?.contains("Another scan") == true)
         #expect(reader.totalReads == 4)
+    }
+
+    @Test func waitingForTheLockStopsWhenCancelled() async throws {
+        defer { folder.remove() }
+        let lockURL = folder.url.appendingPathComponent("lock")
+        let held = try ScanLock(url: lockURL, waiting: {})
+        let cancelled = Shared(false)
+        let outcome = Shared<String?>(nil)
+        Thread {
+            do {
+                _ = try ScanLock(url: lockURL, waiting: { cancelled.set(true) }, isCancelled: { cancelled.read() })
+                outcome.set("took the lock")
+            } catch is CancellationError {
+                outcome.set("cancelled")
+            } catch {
+                outcome.set("\(error)")
+            }
+        }.start()
+        // The waiter cancels itself as soon as it starts waiting; the lock is still held.
+        try await Wait.until("the waiting lock to give up") { outcome.read() != nil }
+        #expect(outcome.read() == "cancelled")
+        withExtendedLifetime(held) {}
     }
 }
 

@@ -19,10 +19,11 @@ enum APIResponse {
     }
 
     /// `{"error": {"kind", "message"}}` with the status that fits the kind.
-    static func error(_ error: LibraryError) -> Response {
+    /// `status` overrides the kind's own (413 for a body too large, say).
+    static func error(_ error: LibraryError, status: HTTPResponse.Status? = nil) -> Response {
         let data = (try? API.encoder.encode(APIErrorEnvelope(error))) ?? Data()
         return Response(
-            status: HTTPResponse.Status(code: error.code.httpStatus), headers: [.contentType: API.jsonContentType],
+            status: status ?? HTTPResponse.Status(code: error.code.httpStatus), headers: [.contentType: API.jsonContentType],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 

@@ -26,8 +26,6 @@ public struct APIRouteGroup {
     /// How long a streamed answer may stay silent before an empty line keeps it alive (a
     /// scan waiting for another scan's lock must not hit the client's read timeout).
     let heartbeat: Duration
-    /// The largest request body read (an imported M3U file, base64 in JSON).
-    static let maximumBodySize = 32 << 20
 
     /// Answers `R` with `handler`'s value as JSON, or its error in the envelope.
     public func register<R: APIRequest>(
@@ -37,6 +35,8 @@ public struct APIRouteGroup {
             do {
                 let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
                 return try await APIResponse.json(try await handler(decoded, caller))
+            } catch let error as BodyTooLarge {
+                return error.response
             } catch {
                 return APIResponse.error(APIResponse.libraryError(for: error))
             }
@@ -55,6 +55,8 @@ public struct APIRouteGroup {
             do {
                 let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
                 stream = try await handler(decoded, caller)
+            } catch let error as BodyTooLarge {
+                return error.response
             } catch {
                 return APIResponse.error(APIResponse.libraryError(for: error))
             }
@@ -103,9 +105,27 @@ public struct APIRouteGroup {
         if R.Body.self == APIEmpty.self {
             body = try R.decodeBody(Data())
         } else {
-            let buffer = try await request.body.collect(upTo: maximumBodySize)
+            let limit = R.maximumBodySize
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw BodyTooLarge(R.self) }
+            let buffer: ByteBuffer
+            do {
+                buffer = try await request.body.collect(upTo: limit)
+            } catch let error as HTTPError where error.status == .contentTooLarge {
+                throw BodyTooLarge(R.self)
+            }
             body = try R.decodeBody(Data(buffer.readableBytesView))
         }
         return (R(query: query, body: body), APICaller(user: user, services: services))
     }
+}
+
+/// A request body over its route's limit: 413, said in the envelope.
+struct BodyTooLarge: Error {
+    let message: String
+
+    init<R: APIRequest>(_ type: R.Type) {
+        message = "The body of `\(R.method.rawValue) \(R.path)` may be at most \(R.maximumBodySize >> 10) KiB: send less."
+    }
+
+    var response: Response { APIResponse.error(LibraryError(.invalidInput, message), status: .contentTooLarge) }
 }

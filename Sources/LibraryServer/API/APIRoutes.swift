@@ -17,7 +17,7 @@ public enum APIRoutes {
         registerLibrary(api)
         registerPlaylists(api)
         registerPlaylistEdits(api)
-        registerScans(api)
+        registerScans(api, slot: state.apiScan)
         // Hand-written routes, behind the same authentication: the live change feed and the
         // server-hosted view models.
         let heartbeat = state.configuration.eventHeartbeat
@@ -147,10 +147,10 @@ public enum APIRoutes {
         api.register(DedupePlaylistRequest.self) { request, caller in APICount(count: try await caller.playlists.dedupe(request.body.name)) }
     }
 
-    static func registerScans(_ api: APIRouteGroup) {
+    static func registerScans(_ api: APIRouteGroup, slot: ScanSlot) {
         api.registerStreaming(ScanLibrariesRequest.self, failure: { .error(APIErrorEnvelope($0).error) }) { request, caller in
             let scans = try await ServerScans.requests(for: request.body, library: caller.services.library)
-            return ServerScans.run(scans, scanner: caller.services.scanner)
+            return try ServerScans.run(scans, scanner: caller.services.scanner, slot: slot, startedBy: caller.user.name)
         }
     }
 }

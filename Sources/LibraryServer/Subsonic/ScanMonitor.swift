@@ -55,7 +55,7 @@ public actor ScanMonitor {
         }
         for library in libraries where !Task.isCancelled {
             do {
-                for try await event in services.scanner.scan(ScanRequest(path: library.root)) {
+                for try await event in services.scanner.scan(ScanRequest(path: library.root, mayAddLibrary: false)) {
                     if case .progress(let progress) = event { currentCount = progress.processed }
                     if case .finished(let summary) = event {
                         currentCount = summary.added + summary.updated + summary.unchanged + summary.moved + summary.failed

@@ -9,6 +9,8 @@ public final class SubsonicServerState: Sendable {
     public let scans: ScanMonitor
     /// What each user is playing now (getNowPlaying).
     public let nowPlaying = NowPlaying()
+    /// The scan started over `/api/v1/scans`, one at a time.
+    public let apiScan = ScanSlot()
     /// Who a request comes from (the peer, or what a trusted proxy forwarded for).
     public let clients: ClientAddressResolver
 

@@ -30,8 +30,14 @@ public struct LiveScanService: ScanService {
         }
         let (database, reader, feed, now, files) = (self.database, self.reader, self.feed, self.now, self.files)
         let thread = Thread {
-            let lock = ScanLock(url: files.lock) {
-                continuation.yield(.waiting("Another scan of this database is running: waiting for it to finish."))
+            let lock: ScanLock
+            do {
+                lock = try ScanLock(url: files.lock, waiting: {
+                    continuation.yield(.waiting("Another scan of this database is running: waiting for it to finish."))
+                }, isCancelled: { flag.isCancelled })
+            } catch {
+                continuation.finish(throwing: error)
+                return
             }
             defer { withExtendedLifetime(lock) {} }
             let engine = ScanEngine(

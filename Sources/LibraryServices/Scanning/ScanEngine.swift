@@ -70,7 +70,7 @@ final class ScanEngine {
         let (processStart, threadStart) = (CPUClock.process(), CPUClock.thread())
         let startTime = now()
         (target, generation, previousStart) = try database.write { db in
-            let target = try ScanTarget.resolve(folder: folder, name: request.name, now: startTime, db)
+            let target = try ScanTarget.resolve(folder: folder, name: request.name, mayAddLibrary: request.mayAddLibrary, now: startTime, db)
             let previousStart = try LibraryStore.lastScanStart(id: target.library.id, db)
             return (target, try LibraryStore.beginScan(id: target.library.id, now: startTime, db), previousStart)
         }

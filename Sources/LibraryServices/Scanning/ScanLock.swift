@@ -10,7 +10,10 @@ final class ScanLock {
 
     /// Takes the lock at `url` (nil: no lock), calling `waiting` first if another
     /// process holds it.
-    init(url: URL?, waiting: () -> Void) {
+    ///
+    /// - Throws: `CancellationError` when `isCancelled` says so while waiting (checked a few
+    ///   times a second): a scan whose client left stops waiting.
+    init(url: URL?, waiting: () -> Void, isCancelled: () -> Bool = { false }) throws {
         guard let url else {
             descriptor = nil
             return
@@ -22,7 +25,13 @@ final class ScanLock {
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             waiting()
-            while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK || errno == EINTR, !isCancelled() else {
+                    close(fd)
+                    throw CancellationError()
+                }
+                usleep(100_000)
+            }
         }
         descriptor = fd
     }

@@ -17,11 +17,16 @@ public struct ScanRequest: Sendable, Equatable, Codable {
     /// The name for a new library (default: the folder's name).
     public var name: String?
     public var options: ScanOptions
+    /// Whether a folder inside no library becomes a new library (the CLI); a scan started
+    /// over the network only syncs existing libraries. Checked on the resolved folder
+    /// (symlinks followed), so a link inside a library cannot lead a scan out of it.
+    public var mayAddLibrary: Bool
 
-    public init(path: RawPath, name: String? = nil, options: ScanOptions = ScanOptions()) {
+    public init(path: RawPath, name: String? = nil, options: ScanOptions = ScanOptions(), mayAddLibrary: Bool = true) {
         self.path = path
         self.name = name
         self.options = options
+        self.mayAddLibrary = mayAddLibrary
     }
 }
 

@@ -45,10 +45,13 @@ struct ScanTarget {
     }
 
     /// Finds the library that owns `folder` or adds a new one for it.
-    static func resolve(folder: RawPath, name: String?, now: Date, _ db: Connection) throws -> ScanTarget {
+    static func resolve(folder: RawPath, name: String?, mayAddLibrary: Bool = true, now: Date, _ db: Connection) throws -> ScanTarget {
         let libraries = try LibraryStore.all(db)
         if let owner = libraries.first(where: { folder.isInside($0.root) }) {
             return ScanTarget(library: owner, scope: folder, isNewLibrary: false)
+        }
+        guard mayAddLibrary else {
+            throw LibraryError(.notFound, "\(folder.text) is inside none of the libraries: add it with `kanora scan` on the server.")
         }
         if let inner = libraries.first(where: { $0.root.isInside(folder) }) {
             throw LibraryError(.conflict, "\(folder.text) contains the library \"\(inner.name)\" (\(inner.root.text)): scan that library, or remove it first with `kanora library remove \"\(inner.name)\"`.")
