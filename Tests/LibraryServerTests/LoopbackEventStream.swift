@@ -68,7 +68,7 @@ enum LoopbackEventStream {
     }
 
     /// Owns one connected socket; `shutdown` may come from another thread to end a blocked receive.
-    fileprivate final class Socket: Sendable {
+    final class Socket: Sendable {
         private let fd: Int32
         private let closed = Mutex(false)
 
