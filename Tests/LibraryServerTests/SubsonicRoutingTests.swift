@@ -86,4 +86,24 @@ struct SubsonicRoutingTests {
         #expect(Set(names).count == names.count)
         #expect(SubsonicEndpoints.table().count == names.count)
     }
+
+    @Test func aUserIsRefusedEveryAdminEndpointAndNoOther() async throws {
+        let table = SubsonicEndpoints.table()
+        #expect(table.values.contains { $0.access == .admin }, "startScan is for administrators")
+        let harness = try ServerHarness()
+        try await harness.live { client in
+            for (name, endpoint) in table.sorted(by: { $0.key < $1.key }) {
+                let response = try await client.execute(uri: "/rest/\(name)?\(ServerHarness.bob)&f=json", method: .get)
+                let text = String(buffer: response.body)
+                let refused = text.contains(#""code":50"#)
+                if endpoint.access == .admin {
+                    #expect(refused, "\(name): \(text)")
+                    #expect(text.contains("is for administrators only"), "\(name)")
+                } else {
+                    #expect(!refused, "\(name) refused a user: \(text)")
+                }
+            }
+        }
+        #expect(await harness.state.scans.status.scanning == false, "the refused startScan started nothing")
+    }
 }
