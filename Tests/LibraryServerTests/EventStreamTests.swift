@@ -86,10 +86,18 @@ struct EventStreamTests {
             let stalled = try LoopbackEventStream.openWithoutReading(port: try #require(client.port), path: "/events")
             defer { stalled.close() }
             try await Wait.until("the server to subscribe") { services.feed.subscriberCount == subscribers + 1 }
-            // Far more than the socket buffers and the server's bounded queue hold; each a
-            // distinct change, so the feed cannot fold them into one.
-            for id in 0..<200_000 { services.feed.publish(.playlistsChanged(playlistID: Int64(id))) }
-            try await Wait.until("the server to drop the stalled client") { services.feed.subscriberCount == subscribers }
+            // Progress lines with long paths until the socket buffers and the server's bounded
+            // queue are full and the server drops the client.
+            let path = String(repeating: "p", count: 4_000)
+            let feed = services.feed
+            try await Wait.bounded("the server to drop the stalled client") {
+                var count = 0
+                while feed.subscriberCount > subscribers {
+                    feed.publish(.scanProgress(ScanProgress(found: count, currentPath: path)))
+                    count += 1
+                    if count.isMultiple(of: 64) { await Task.yield() }
+                }
+            }
         }
     }
 

@@ -27,6 +27,23 @@ struct ChangeFeedTests {
         #expect(progress.count <= 2)
     }
 
+    @Test func aSubscriberThatLetsTooManyChangesPileUpIsDroppedAndOthersAreNot() async throws {
+        let feed = ChangeFeed()
+        let stalled = feed.events()
+        let reader = feed.events()
+        for id in Int64(1)...1_000 { feed.publish(.playlistsChanged(playlistID: id)) }
+        let first = try await Wait.prefix("the first thousand", of: reader) { $0 == .playlistsChanged(playlistID: 1_000) }
+        #expect(first.count == 1_000)
+        #expect(feed.subscriberCount == 2, "a thousand changes waiting are within the bound")
+        for id in Int64(1_001)...1_100 { feed.publish(.playlistsChanged(playlistID: id)) }
+        let rest = try await Wait.prefix("the rest", of: reader) { $0 == .playlistsChanged(playlistID: 1_100) }
+        #expect(rest.count == 100, "a subscriber that reads gets every change")
+        #expect(feed.subscriberCount == 1, "the one that read nothing was dropped")
+        // What was queued before the drop is gone with it: its stream just ends.
+        var iterator = stalled.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+    }
+
     @Test func eachSubscriberSeesEveryEventInOrder() async throws {
         let feed = ChangeFeed()
         let first = feed.events()

@@ -17,14 +17,29 @@ import Synchronization
 /// Successful logins are never counted as failures. At most `capacity` addresses and
 /// `capacity` accounts are remembered; all of it lives in memory.
 public final class LoginThrottle: Sendable {
+    /// Failures within a sliding window.
+    private struct FailureWindow {
+        private var times: [Date] = []
+
+        /// Counts a failure at `time`: true (and the window emptied) when it makes `limit`
+        /// failures within `window`.
+        mutating func record(_ time: Date, window: TimeInterval, limit: Int) -> Bool {
+            times.removeAll { time.timeIntervalSince($0) >= window }
+            times.append(time)
+            guard times.count >= limit else { return false }
+            times.removeAll()
+            return true
+        }
+    }
+
     private struct AddressEntry {
-        var failures: [Date] = []
+        var failures = FailureWindow()
         var lockedUntil: Date?
         var lastEvent: Date
     }
 
     private struct AccountEntry {
-        var failures: [Date] = []
+        var failures = FailureWindow()
         var lockedUntil: Date?
         /// Lockouts in a row: each doubles the next.
         var strikes = 0
@@ -96,12 +111,9 @@ public final class LoginThrottle: Sendable {
         state.withLock { state in
             if state.addresses[client] == nil, state.addresses.count >= capacity { evictAddress(&state.addresses, at: time) }
             var entry = state.addresses[client] ?? AddressEntry(lastEvent: time)
-            entry.failures.removeAll { time.timeIntervalSince($0) >= window }
-            entry.failures.append(time)
             entry.lastEvent = time
-            if entry.failures.count >= maximumFailures {
+            if entry.failures.record(time, window: window, limit: maximumFailures) {
                 entry.lockedUntil = time.addingTimeInterval(lockout)
-                entry.failures.removeAll()
             }
             state.addresses[client] = entry
             if let account { recordAccountFailure(Self.key(account), at: time, in: &state) }
@@ -114,6 +126,8 @@ public final class LoginThrottle: Sendable {
         let time = now()
         state.withLock { state in
             let key = Self.key(account)
+            // The common case, a device logging in again: nothing to change.
+            if let entry = state.accounts[key], entry.knownClients.last == client, entry.strikes == 0 { return }
             if state.accounts[key] == nil, state.accounts.count >= capacity { evictAccount(&state.accounts, at: time) }
             var entry = state.accounts[key] ?? AccountEntry(lastEvent: time)
             entry.knownClients.removeAll { $0 == client }
@@ -134,14 +148,11 @@ public final class LoginThrottle: Sendable {
     private func recordAccountFailure(_ key: String, at time: Date, in state: inout State) {
         if state.accounts[key] == nil, state.accounts.count >= capacity { evictAccount(&state.accounts, at: time) }
         var entry = state.accounts[key] ?? AccountEntry(lastEvent: time)
-        entry.failures.removeAll { time.timeIntervalSince($0) >= accountWindow }
-        entry.failures.append(time)
         entry.lastEvent = time
-        if entry.failures.count >= maximumAccountFailures {
+        if entry.failures.record(time, window: accountWindow, limit: maximumAccountFailures) {
             let length = min(maximumAccountLockout, accountLockout * pow(2, Double(min(entry.strikes, 30))))
             entry.lockedUntil = time.addingTimeInterval(length)
             entry.strikes += 1
-            entry.failures.removeAll()
         }
         state.accounts[key] = entry
     }

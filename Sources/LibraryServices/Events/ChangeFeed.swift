@@ -7,7 +7,9 @@ import Synchronization
 /// Each subscriber has its own queue. Library, track and playlist changes are never dropped
 /// (an identical change still waiting to be read is not queued twice, which keeps the queue
 /// as small as the number of distinct changes); scan progress, which can come thousands of
-/// times a second, is coalesced to the latest value, so it cannot push anything else out.
+/// times a second, is coalesced to the latest value, so it cannot push anything else out. A
+/// subscriber with more than 1,024 distinct changes waiting has stopped reading: it is
+/// dropped, and its stream ends.
 public final class ChangeFeed: Sendable {
     private let subscribers = Mutex<Subscribers>(Subscribers())
 
@@ -54,10 +56,16 @@ public final class ChangeFeed: Sendable {
         }, onCancel: { subscription.finish() })
     }
 
-    /// Sends `event` to every current subscriber.
+    /// Sends `event` to every current subscriber; one that stopped reading (too many events
+    /// waiting) is dropped.
     public func publish(_ event: LibraryEvent) {
-        let current = subscribers.withLock { Array($0.byID.values) }
-        for subscription in current { subscription.deliver(event) }
+        let current = subscribers.withLock { $0.byID }
+        for (id, subscription) in current where !subscription.deliver(event) {
+            subscribers.withLock { state in
+                guard state.byID.removeValue(forKey: id) != nil, state.byID.isEmpty else { return }
+                state.upstream?.halt()
+            }
+        }
     }
 
     /// How many subscribers are listening (for tests and diagnostics).
