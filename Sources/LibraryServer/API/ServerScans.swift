@@ -32,14 +32,18 @@ enum ServerScans {
     /// the stream is dropped.
     static func run(_ requests: [ScanRequest], scanner: any ScanService) -> AsyncThrowingStream<ScanLine, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ScanLine.self)
+        // A scan's writes are not a request's queries: no time limit, and at shutdown the
+        // batch being written is committed rather than interrupted.
         let task = Task {
-            do {
-                for request in requests {
-                    for try await event in scanner.scan(request) { continuation.yield(.event(event)) }
+            await StatementLimits.$current.withValue(nil) {
+                do {
+                    for request in requests {
+                        for try await event in scanner.scan(request) { continuation.yield(.event(event)) }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
                 }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
             }
         }
         continuation.onTermination = { _ in task.cancel() }
