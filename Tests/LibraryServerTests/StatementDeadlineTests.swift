@@ -94,6 +94,25 @@ struct StatementDeadlineTests {
         }
     }
 
+    /// A scan a client starts outlives the request on purpose: it runs without the
+    /// request's limits, so even a server whose requests are all being interrupted syncs.
+    @Test func aScanAClientStartsRunsWithoutTheRequestsLimits() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.copy(Fixtures.url("tagged.flac"), to: "a/one.flac")
+        let harness = try ServerHarness()
+        _ = try await harness.services.scanner.run(folder.path(""), name: "Temp")
+        try folder.copy(Fixtures.url("tagged.flac"), to: "b/two.flac")
+        harness.state.statementInterrupter.interrupt()
+        try await harness.live { client in
+            #expect(try await client.json("startScan").status == "ok")
+            try await Wait.until("the scan started by startScan to finish") {
+                try await client.json("getScanStatus")["scanStatus"]?["scanning"] as? Bool == false
+            }
+        }
+        #expect(try await harness.services.library.tracks(ListRequest()).count == 2)
+    }
+
     /// An answer's body is written after its handler returns: SQL run then has the limits too.
     @Test func aStreamedBodyRunsUnderTheLimits() async throws {
         let router = Router()
