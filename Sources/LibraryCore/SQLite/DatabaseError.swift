@@ -20,6 +20,8 @@ public struct DatabaseError: Error, Equatable, Sendable, LocalizedError, CustomS
         case shutdown
     }
 
+    /// An error with SQLite's `code` and `message`, the `sql` that failed and, for a
+    /// statement Kanora stopped, why.
     public init(code: Int32, message: String, sql: String? = nil, interruption: Interruption? = nil) {
         self.code = code
         self.message = message

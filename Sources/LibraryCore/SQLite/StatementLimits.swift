@@ -18,6 +18,9 @@ public struct StatementLimits: Sendable {
     /// Stops every statement run under these limits when triggered; nil: none.
     public var interrupter: StatementInterrupter?
 
+    /// - Parameters:
+    ///   - timeout: how long one database call may run; nil: as long as it takes.
+    ///   - interrupter: stops every statement run under these limits when triggered.
     public init(timeout: Duration?, interrupter: StatementInterrupter? = nil) {
         self.timeout = timeout
         self.interrupter = interrupter
@@ -30,6 +33,7 @@ public struct StatementLimits: Sendable {
 public final class StatementInterrupter: Sendable {
     private let triggered = Atomic(false)
 
+    /// A switch not yet triggered.
     public init() {}
 
     /// Interrupts every statement run under this interrupter, now and from now on.
