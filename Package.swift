@@ -34,7 +34,12 @@ let package = Package(
             name: "CTagLib",
             linkerSettings: [.linkedLibrary("tag")]
         ),
-        .target(name: "LibraryCore", dependencies: ["CSQLite"]),
+        // RE2 (Debian's libre2-dev) runs the query language's regular expressions in linear time.
+        .target(
+            name: "CRE2",
+            linkerSettings: [.linkedLibrary("re2")]
+        ),
+        .target(name: "LibraryCore", dependencies: ["CSQLite", "CRE2"]),
         .target(
             name: "LibraryServices",
             dependencies: ["LibraryCore", "CTagLib", "CGD", .product(name: "Crypto", package: "swift-crypto")]

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LibraryCore
 import LibraryServices
 import Logging
 import NIOCore
@@ -8,8 +9,9 @@ import ServiceLifecycle
 extension KanoraServer {
     /// Serves until SIGINT or SIGTERM (or until the calling task is cancelled): the HTTP
     /// server and, unless `configuration.watch` is off, the watch service keeping every
-    /// library in sync. On the way out, open requests get a moment to finish and a running
-    /// scan commits the batch it is writing.
+    /// library in sync. On the way out, the SQL of open requests is interrupted first (they
+    /// answer that the server is shutting down), then open requests get a moment to finish
+    /// and a running scan commits the batch it is writing.
     ///
     /// - Parameter onListening: called once with the bound port.
     /// - Throws: `LibraryError(.conflict)` when the address is in use.
@@ -27,6 +29,10 @@ extension KanoraServer {
                 service: LibraryWatching(services: services, logger: logger),
                 successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
         }
+        // Last, so the first to hear of a shutdown (services stop in reverse order).
+        members.append(.init(
+            service: StatementShutdown(interrupter: state.statementInterrupter),
+            successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore))
         var groupConfiguration = ServiceGroupConfiguration(
             services: members, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         // A client streaming a long song must not hold the shutdown: cancel after this.
@@ -62,6 +68,17 @@ extension KanoraServer {
         default:
             return nil
         }
+    }
+}
+
+/// Interrupts every request's SQL as soon as a graceful shutdown starts, so no statement
+/// (however slow) holds the server open past it.
+struct StatementShutdown: Service {
+    let interrupter: StatementInterrupter
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        interrupter.interrupt()
     }
 }
 

@@ -21,6 +21,7 @@ public enum KanoraServer {
         router.add(middleware: CORSMiddleware(
             allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin, .range],
             allowMethods: [.get, .post, .head, .options]))
+        router.add(middleware: StatementLimitsMiddleware(limits: state.statementLimits))
         let dispatcher = SubsonicDispatcher(endpoints: SubsonicEndpoints.table(groups), services: services, state: state)
         router.get("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
         router.post("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }

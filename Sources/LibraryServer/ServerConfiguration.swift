@@ -27,12 +27,17 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// How many connections are served at once; further clients wait in the listen backlog
     /// until one closes.
     public var maximumConnections: Int
+    /// How long one database call made for a request may run before it is interrupted and
+    /// the request answers that the query took too long (`--query-timeout`); nil: no limit.
+    public var statementTimeout: Duration?
 
     public init(
         host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, watch: Bool = true,
         verbose: Bool = false, serverVersion: String = "dev", eventHeartbeat: Duration = .seconds(15),
-        trustedProxies: [AddressRange] = [], idleTimeout: Duration = .seconds(60), maximumConnections: Int = 256
+        trustedProxies: [AddressRange] = [], idleTimeout: Duration = .seconds(60), maximumConnections: Int = 256,
+        statementTimeout: Duration? = .seconds(10)
     ) {
+        self.statementTimeout = statementTimeout
         self.idleTimeout = idleTimeout
         self.maximumConnections = maximumConnections
         self.trustedProxies = trustedProxies

@@ -41,11 +41,33 @@ public struct LibraryError: Error, Equatable, Sendable, LocalizedError {
         case let error as LibraryError: return error
         case let error as ValidationError: return LibraryError(.invalidInput, error.message)
         case let error as QueryError: return LibraryError(.invalidInput, error.message)
+        case let error as DatabaseError where error.interruption != nil:
+            return interrupted(error.interruption)
         case let error as DatabaseError where error.isBusy:
             return LibraryError(.database, "The database is busy (another kanora is writing to it): try again when it has finished.")
         case let error as DatabaseError:
             return LibraryError(.database, error.sql == nil ? error.message : error.description)
         default: return LibraryError(.database, error.localizedDescription)
         }
+    }
+
+    /// The error of SQL stopped by its `StatementLimits`: past its time, a query the user
+    /// can narrow; at shutdown, a server to try again later.
+    private static func interrupted(_ interruption: DatabaseError.Interruption?) -> LibraryError {
+        switch interruption {
+        case .deadline(let timeout):
+            return LibraryError(
+                .invalidInput, "The query took longer than \(seconds(timeout)) s: narrow it (a shorter regular expression, fewer terms).")
+        case .shutdown, nil:
+            return LibraryError(.unavailable, "The server is shutting down: try again once it is back.")
+        }
+    }
+
+    /// `10`, `0.5`: a duration in seconds as a person writes it.
+    private static func seconds(_ duration: Duration) -> String {
+        let (whole, attoseconds) = duration.components
+        guard attoseconds != 0 else { return String(whole) }
+        let value = Double(whole) + Double(attoseconds) / 1e18
+        return String(format: "%g", value)
     }
 }

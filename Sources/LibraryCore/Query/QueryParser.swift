@@ -142,10 +142,13 @@ enum QueryParser {
         guard !pattern.isEmpty else {
             throw QueryError.bad(term, "empty regular expression", "put a pattern after \"::\"")
         }
+        // The engine SQL's `regexp` runs, so a term that parses also runs.
         do {
-            _ = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+            _ = try RE2Pattern(pattern)
         } catch {
-            throw QueryError.bad(term, "invalid regular expression \"\(pattern)\"", "check its brackets and escapes (quote it if it has spaces)")
+            throw QueryError.bad(
+                term, "invalid regular expression (RE2: \(error.reason))",
+                "check its brackets and escapes (quote it if it has spaces); RE2 has no backreferences or lookaround")
         }
     }
 }

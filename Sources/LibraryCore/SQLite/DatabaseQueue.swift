@@ -48,40 +48,63 @@ public final class DatabaseQueue: Sendable {
     }
 
     /// Runs `body` inside a write transaction (`BEGIN IMMEDIATE`); rolls back if it throws.
+    ///
+    /// Under `StatementLimits.current` (a network request), `body` is interrupted past its
+    /// timeout or at shutdown (a `DatabaseError` with an `interruption`); the same holds for
+    /// every call below.
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.withConnection { connection in
-            try connection.transaction { try body(connection) }
-        }
+        try write(watch: StatementWatch.start(), body)
     }
 
     /// Runs `body` on the writer connection without opening a transaction.
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.withConnection(body)
+        let watch = StatementWatch.start()
+        return try writer.withConnection { connection in try connection.watched(by: watch) { try body(connection) } }
     }
 
     /// Runs `body` in a read transaction, so all its queries see one consistent snapshot.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        if let readers {
-            return try readers.withConnection { try Self.readTransaction($0, body) }
-        }
-        return try writer.withConnection { try Self.readTransaction($0, body) }
+        try read(watch: StatementWatch.start(), body)
     }
 
-    /// `read`, run on a database thread while the caller's task is suspended.
+    /// `read`, run on a database thread while the caller's task is suspended. The time
+    /// limit counts from this call, waiting for a thread included.
     public func asyncRead<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await readThreads.run { try self.read(body) }
+        let watch = StatementWatch.start()
+        return try await readThreads.run { try self.read(watch: watch, body) }
     }
 
-    /// `write` (one transaction), run on a database thread while the caller's task is suspended.
+    /// `write` (one transaction), run on a database thread while the caller's task is
+    /// suspended. The time limit counts from this call, waiting for the writer included.
     public func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await writeThread.run { try self.write(body) }
+        let watch = StatementWatch.start()
+        return try await writeThread.run { try self.write(watch: watch, body) }
     }
 
-    private static func readTransaction<T>(_ connection: Connection, _ body: (Connection) throws -> T) throws -> T {
-        if connection.isInTransaction { return try body(connection) }
+    private func write<T>(watch: StatementWatch?, _ body: (Connection) throws -> T) throws -> T {
+        try watch?.check()
+        return try writer.withConnection { connection in
+            try connection.transaction { try connection.watched(by: watch) { try body(connection) } }
+        }
+    }
+
+    private func read<T>(watch: StatementWatch?, _ body: (Connection) throws -> T) throws -> T {
+        try watch?.check()
+        if let readers {
+            return try readers.withConnection { try Self.readTransaction($0, watch: watch, body) }
+        }
+        return try writer.withConnection { try Self.readTransaction($0, watch: watch, body) }
+    }
+
+    /// BEGIN, `body` (watched), COMMIT: the watch covers `body` only, so an interrupted
+    /// read still ends its transaction and the connection goes back to the pool clean.
+    private static func readTransaction<T>(
+        _ connection: Connection, watch: StatementWatch?, _ body: (Connection) throws -> T
+    ) throws -> T {
+        if connection.isInTransaction { return try connection.watched(by: watch) { try body(connection) } }
         try connection.execute("BEGIN DEFERRED")
         do {
-            let result = try body(connection)
+            let result = try connection.watched(by: watch) { try body(connection) }
             try connection.execute("COMMIT")
             return result
         } catch {

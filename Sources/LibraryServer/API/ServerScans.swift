@@ -41,15 +41,19 @@ enum ServerScans {
         let what = requests.count == 1 ? requests[0].path.text : "\(requests.count) libraries"
         try slot.claim("a scan of \(what) started by \(user)")
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ScanLine.self)
+        // A scan's writes are not a request's queries: no time limit, and at shutdown the
+        // batch being written is committed rather than interrupted.
         let task = Task {
             defer { slot.release() }
-            do {
-                for request in requests {
-                    for try await event in scanner.scan(request) { continuation.yield(.event(event)) }
+            await StatementLimits.$current.withValue(nil) {
+                do {
+                    for request in requests {
+                        for try await event in scanner.scan(request) { continuation.yield(.event(event)) }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
                 }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
             }
         }
         continuation.onTermination = { _ in task.cancel() }

@@ -32,8 +32,10 @@ public actor ScanMonitor {
         scanning = true
         finishedCount = 0
         currentCount = 0
+        // Without the request's statement limits: a scan runs as long as it takes and
+        // commits its batch at shutdown.
         task = Task { [weak self] in
-            await self?.run(services: services, logger: logger)
+            await StatementLimits.$current.withValue(nil) { await self?.run(services: services, logger: logger) }
         }
         return status
     }

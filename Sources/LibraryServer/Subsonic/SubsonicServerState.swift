@@ -1,8 +1,9 @@
 import Hummingbird
+import LibraryCore
 import LibraryServices
 
-/// What the server keeps between requests: its configuration, the login throttle and the
-/// scans started with startScan.
+/// What the server keeps between requests: its configuration, the login throttle, the
+/// scans started with startScan and the switch that stops its requests' SQL.
 public final class SubsonicServerState: Sendable {
     public let configuration: ServerConfiguration
     public let throttle: LoginThrottle
@@ -13,6 +14,14 @@ public final class SubsonicServerState: Sendable {
     public let apiScan = ScanSlot()
     /// Who a request comes from (the peer, or what a trusted proxy forwarded for).
     public let clients: ClientAddressResolver
+    /// Interrupts the SQL of every request when triggered: `serve` does when it starts
+    /// shutting down.
+    public let statementInterrupter = StatementInterrupter()
+
+    /// The limits every request's SQL runs under (`StatementLimitsMiddleware`).
+    public var statementLimits: StatementLimits {
+        StatementLimits(timeout: configuration.statementTimeout, interrupter: statementInterrupter)
+    }
 
     public init(configuration: ServerConfiguration, throttle: LoginThrottle = LoginThrottle(), scans: ScanMonitor? = nil) {
         self.configuration = configuration

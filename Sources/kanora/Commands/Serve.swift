@@ -36,12 +36,22 @@ extension Kanora {
                 valueName: "address"))
         var trustedProxies: [String] = []
 
+        @Option(
+            name: .customLong("query-timeout"),
+            help: ArgumentHelp(
+                "How long the database work of one request may run before the request is refused as too slow.",
+                valueName: "seconds"))
+        var queryTimeout: Double = 10
+
         func validate() throws {
             for proxy in trustedProxies {
                 do { _ = try AddressRange(parsing: proxy) } catch { throw ArgumentParser.ValidationError("--trusted-proxy: \(error)") }
             }
             guard (0...65_535).contains(port) else {
                 throw ArgumentParser.ValidationError("--port takes a TCP port from 0 to 65535, e.g. --port 4544.")
+            }
+            guard queryTimeout.isFinite, queryTimeout > 0 else {
+                throw ArgumentParser.ValidationError("--query-timeout takes a number of seconds above 0, e.g. --query-timeout 10.")
             }
             guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
                 throw ArgumentParser.ValidationError("--host takes an address such as 127.0.0.1 or 0.0.0.0.")
@@ -51,9 +61,7 @@ extension Kanora {
         func run() async throws {
             let console = Console.current
             let services = try global.localServices(mustExist: true, command: "serve")
-            let configuration = ServerConfiguration(
-                host: host, port: port, watch: !noWatch, verbose: global.verbose, serverVersion: KanoraVersion.current,
-                trustedProxies: try trustedProxies.map { try AddressRange(parsing: $0) })
+            let configuration = try serverConfiguration()
             let tracks = try await services.library.statistics(matching: .all).tracks
             let logger = KanoraServer.standardErrorLogger(verbose: global.verbose, quiet: global.quiet)
             let host = host
@@ -62,6 +70,14 @@ extension Kanora {
                 let noun = tracks == 1 ? "track" : "tracks"
                 console.out("Serving \(tracks) \(noun) at http://\(shown):\(port)/rest/ (Subsonic)")
             }
+        }
+
+        /// The server's configuration from the options.
+        func serverConfiguration() throws -> ServerConfiguration {
+            ServerConfiguration(
+                host: host, port: port, watch: !noWatch, verbose: global.verbose, serverVersion: KanoraVersion.current,
+                trustedProxies: try trustedProxies.map { try AddressRange(parsing: $0) },
+                statementTimeout: .seconds(queryTimeout))
         }
     }
 }
