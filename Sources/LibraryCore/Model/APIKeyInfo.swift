@@ -9,6 +9,7 @@ public struct APIKeyInfo: Sendable, Equatable, Codable, Identifiable {
     public var userID: Int64
     /// What the user called it ("phone"), if anything.
     public var label: String?
+    /// When the key was created (to the second).
     public var createdAt: Date
     /// When it last logged in, to the minute (nil: never).
     public var lastUsedAt: Date?
@@ -26,6 +27,7 @@ public struct APIKeyInfo: Sendable, Equatable, Codable, Identifiable {
 public struct NewAPIKey: Sendable, Equatable, Codable {
     /// The secret (`knr_...`): not stored anywhere, so it cannot be shown again.
     public var key: String
+    /// What is kept of it: its id, label and dates.
     public var info: APIKeyInfo
 
     public init(key: String, info: APIKeyInfo) {
