@@ -12,5 +12,7 @@ public enum APICatalog {
         AddToPlaylistRequest.self, SetEntriesRequest.self, SetDescriptionRequest.self, RemoveFromPlaylistRequest.self,
         MoveEntryRequest.self, ClearPlaylistRequest.self, DedupePlaylistRequest.self,
         ScanLibrariesRequest.self, EventsRequest.self,
+        APIKeysRequest.self, CreateAPIKeyRequest.self, RevokeAPIKeysRequest.self,
+        UsersRequest.self, UserKeysRequest.self, RevokeUserKeysRequest.self,
     ]
 }

@@ -39,14 +39,30 @@ public final class UserListViewModel: ViewModel {
         try await services.users.removeUser(named: name)
     }
 
-    /// Replaces a user's password.
-    public func setPassword(_ password: String, for name: String) async throws {
-        try await services.users.setPassword(password, forUser: name)
+    /// Replaces a user's password; unless `keepingKeys`, revokes their API keys too.
+    /// Returns how many keys were revoked.
+    public func setPassword(_ password: String, for name: String, keepingKeys: Bool) async throws -> Int {
+        try await services.users.setPassword(password, forUser: name, keepingKeys: keepingKeys)
     }
 
-    /// Creates an API key; the returned text is the only copy.
-    public func createAPIKey(for name: String) async throws -> String {
-        try await services.users.createAPIKey(forUser: name)
+    /// Creates an API key with an optional label; the returned key is the only copy.
+    public func createAPIKey(for name: String, label: String?) async throws -> NewAPIKey {
+        try await services.users.createAPIKey(forUser: name, label: label)
+    }
+
+    /// A user's API keys (ids, labels, dates; never the keys), oldest first.
+    public func apiKeys(of name: String) async throws -> [APIKeyInfo] {
+        try await services.users.apiKeys(forUser: name)
+    }
+
+    /// Revokes one of a user's API keys by id.
+    public func revokeAPIKey(_ id: Int64, of name: String) async throws -> APIKeyInfo {
+        try await services.users.revokeAPIKey(id: id, forUser: name)
+    }
+
+    /// Revokes every API key of a user; returns how many there were.
+    public func revokeAPIKeys(of name: String) async throws -> Int {
+        try await services.users.revokeAPIKeys(forUser: name)
     }
 
     /// A view model showing `state`, over services that fail if called: for tests and previews.

@@ -24,6 +24,8 @@ struct APIRoleTests {
         "prune": #"{"dryRun":false}"#,
         "tracks/merge": #"{"oldID":1,"newID":2,"force":true}"#,
         "scans": #"{"options":{}}"#,
+        "users": "",
+        "users/keys": #"{"name":"alice","all":true}"#,
     ]
 
     @Test func everyAdminRouteRefusesAUsersKeyAndEveryOtherRouteAdmitsIt() async throws {
@@ -56,6 +58,7 @@ struct APIRoleTests {
         }
         #expect(try await harness.server.library.libraries() == librariesBefore)
         #expect(try await harness.server.library.tracks(.init()).map(\.id) == tracksBefore)
+        #expect(try await harness.server.users.authenticate(apiKey: harness.token)?.name == "alice")
     }
 
     @Test func anAdministratorsKeyIsAdmittedToTheAdminRoutes() async throws {

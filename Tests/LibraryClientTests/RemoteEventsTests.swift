@@ -51,7 +51,7 @@ struct RemoteEventsTests {
 
     @Test func anotherUsersPlaylistEditsAreNotSent() async throws {
         let harness = try await RemoteHarness(scanning: nil)
-        _ = try await harness.server.users.addUser(named: "bob", password: "secret", isAdmin: false)
+        _ = try await harness.server.users.addUser(named: "bob", password: "secret-password", isAdmin: false)
         let bob = try await harness.server.users.user(named: "bob")
         let bobToken = try await harness.server.users.createAPIKey(forUser: "bob")
         try await harness.run(token: bobToken) { remote, _ in

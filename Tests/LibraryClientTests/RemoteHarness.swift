@@ -22,9 +22,9 @@ struct RemoteHarness {
     init(scanning folder: String? = Fixtures.sampleLibrary.path) async throws {
         server = try ServiceContainer.inMemory()
         if let folder { _ = try await server.scanner.run(folder, name: "Samples") }
-        user = try await server.users.addUser(named: "alice", password: "sesame", isAdmin: true)
+        user = try await server.users.addUser(named: "alice", password: "opensesame", isAdmin: true)
         token = try await server.users.createAPIKey(forUser: "alice")
-        guest = try await server.users.addUser(named: "guest", password: "sesame", isAdmin: false)
+        guest = try await server.users.addUser(named: "guest", password: "opensesame", isAdmin: false)
         guestToken = try await server.users.createAPIKey(forUser: "guest")
     }
 

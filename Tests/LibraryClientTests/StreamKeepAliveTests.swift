@@ -28,7 +28,7 @@ struct StreamKeepAliveTests {
             root = folder.path("music")
             services = try ServiceContainer.inMemory(reader: reader)
             _ = try await services.scanner.run(root, name: "Music")
-            _ = try await services.users.addUser(named: "alice", password: "sesame", isAdmin: true)
+            _ = try await services.users.addUser(named: "alice", password: "opensesame", isAdmin: true)
             token = try await services.users.createAPIKey(forUser: "alice")
         }
 

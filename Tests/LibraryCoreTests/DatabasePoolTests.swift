@@ -144,31 +144,3 @@ struct DatabasePoolTests {
         #expect(!DatabaseExecutor.isCurrentThreadExecutor)
     }
 }
-
-/// Blocks the threads that call `wait` until `open`, counting how many are waiting.
-private final class Gate: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var isOpen = false
-    private var count = 0
-
-    var waiting: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return count
-    }
-
-    func wait() {
-        condition.lock()
-        count += 1
-        while !isOpen { condition.wait() }
-        count -= 1
-        condition.unlock()
-    }
-
-    func open() {
-        condition.lock()
-        isOpen = true
-        condition.broadcast()
-        condition.unlock()
-    }
-}

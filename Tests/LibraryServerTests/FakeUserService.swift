@@ -7,9 +7,9 @@ import LibraryServices
 struct FakeUserService: UserService {
     static let alice = User(id: 1, name: "alice", isAdmin: true, hasPassword: true, createdAt: Date(timeIntervalSince1970: 0))
     static let bob = User(id: 2, name: "bob", isAdmin: false, hasPassword: true, createdAt: Date(timeIntervalSince1970: 0))
-    static let passwords = ["alice": "sesame", "bob": "hunter2"]
-    /// md5("sesame" + "c19b2d").
-    static let aliceToken = (token: "26719a1196d2a940705a59634eb18eab", salt: "c19b2d")
+    static let passwords = ["alice": "opensesame", "bob": "swordfish"]
+    /// md5("opensesame" + "c19b2d").
+    static let aliceToken = (token: "feb43043b83ff502237629f8b5bc082b", salt: "c19b2d")
     static let aliceKey = "kanora-test-key-alice"
 
     func users() async throws -> [User] { [Self.alice, Self.bob] }
@@ -23,8 +23,11 @@ struct FakeUserService: UserService {
 
     func addUser(named name: String, password: String, isAdmin: Bool) async throws -> User { throw unexpected() }
     func removeUser(named name: String) async throws -> User { throw unexpected() }
-    func setPassword(_ password: String, forUser name: String) async throws { throw unexpected() }
-    func createAPIKey(forUser name: String) async throws -> String { throw unexpected() }
+    func setPassword(_ password: String, forUser name: String, keepingKeys: Bool) async throws -> Int { throw unexpected() }
+    func createAPIKey(forUser name: String, label: String?) async throws -> NewAPIKey { throw unexpected() }
+    func apiKeys(forUser name: String) async throws -> [APIKeyInfo] { throw unexpected() }
+    func revokeAPIKey(id: Int64, forUser name: String) async throws -> APIKeyInfo { throw unexpected() }
+    func revokeAPIKeys(forUser name: String) async throws -> Int { throw unexpected() }
 
     func authenticate(name: String, password: String) async throws -> User? {
         guard Self.passwords[name] == password else { return nil }

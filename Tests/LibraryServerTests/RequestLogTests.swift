@@ -17,13 +17,13 @@ struct RequestLogTests {
             services: harness.services, configuration: harness.state.configuration, state: harness.state, logger: logger)
         let token = FakeUserService.aliceToken
         try await app.test(.router) { client in
-            _ = try await client.execute(uri: "/rest/ping.view?u=alice&p=sesame", method: .get)
+            _ = try await client.execute(uri: "/rest/ping.view?u=alice&p=opensesame", method: .get)
             _ = try await client.execute(uri: "/rest/ping?u=alice&t=\(token.token)&s=\(token.salt)", method: .get)
             _ = try await client.execute(uri: "/rest/ping?apiKey=\(FakeUserService.aliceKey)", method: .get)
             _ = try await client.execute(uri: "/rest/ping?u=alice&p=wrong-secret", method: .get)
             _ = try await client.execute(
                 uri: "/rest/ping", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
-                body: ByteBuffer(string: "u=alice&p=enc:736573616d65"))
+                body: ByteBuffer(string: "u=alice&p=enc:6f70656e736573616d65"))
         }
         let text = lines.all.joined(separator: "\n")
         #expect(lines.all.count == 6, "\(text)")
@@ -31,7 +31,7 @@ struct RequestLogTests {
         #expect(text.contains("GET /rest/ping.view ping ok"))
         #expect(text.contains("GET /rest/ping ping error 40"))
         #expect(text.contains("POST /rest/ping ping ok"))
-        for secret in ["sesame", "wrong-secret", token.token, token.salt, FakeUserService.aliceKey, "736573616d65", "p=", "t=", "apiKey"] {
+        for secret in ["opensesame", "wrong-secret", token.token, token.salt, FakeUserService.aliceKey, "6f70656e736573616d65", "p=", "t=", "apiKey"] {
             #expect(!text.contains(secret), "the log shows \(secret)")
         }
     }

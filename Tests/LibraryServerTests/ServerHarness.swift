@@ -7,8 +7,8 @@ import Testing
 
 /// A server over an in-memory database with the fake users, driven through the router.
 struct ServerHarness {
-    static let alice = "u=alice&p=sesame"
-    static let bob = "u=bob&p=hunter2"
+    static let alice = "u=alice&p=opensesame"
+    static let bob = "u=bob&p=swordfish"
 
     let services: ServiceContainer
     let state: SubsonicServerState

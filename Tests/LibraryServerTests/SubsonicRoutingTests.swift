@@ -22,7 +22,7 @@ struct SubsonicRoutingTests {
             let response = try await client.execute(
                 uri: "/rest/getUser.view?f=json", method: .post,
                 headers: [.contentType: "application/x-www-form-urlencoded; charset=utf-8"],
-                body: ByteBuffer(string: "u=alice&p=enc:736573616d65&username=bob&v=1.16.1&c=py"))
+                body: ByteBuffer(string: "u=alice&p=enc:6f70656e736573616d65&username=bob&v=1.16.1&c=py"))
             let answer = try JSONAnswer(response.body)
             #expect(answer.status == "ok")
             #expect(answer["user"]?["username"] as? String == "bob")

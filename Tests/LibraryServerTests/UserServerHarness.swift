@@ -25,8 +25,8 @@ struct UserServerHarness {
                 FakeTagReader.track(title, album: "Album", track: index + 1, durationMs: 60_000 * (index + 1))))
         }
         _ = try await services.scanner.run(folder.url.path)
-        _ = try await services.users.addUser(named: "alice", password: "sesame", isAdmin: true)
-        _ = try await services.users.addUser(named: "bob", password: "hunter2", isAdmin: false)
+        _ = try await services.users.addUser(named: "alice", password: "opensesame", isAdmin: true)
+        _ = try await services.users.addUser(named: "bob", password: "swordfish", isAdmin: false)
     }
 
     /// The Subsonic id of the track titled `title` ("tr-2").

@@ -11,7 +11,7 @@ struct AnnotationServiceTests {
     /// Three fake tracks on one album, and a second user.
     private func library() async throws -> (PlaylistTestLibrary, bob: Int64) {
         let library = try await PlaylistTestLibrary()
-        let bob = try await library.services.users.addUser(named: "bob", password: "pw", isAdmin: false).id
+        let bob = try await library.services.users.addUser(named: "bob", password: "password-one", isAdmin: false).id
         return (library, bob)
     }
 

@@ -24,7 +24,7 @@ struct PasswordKeyFileTests {
         let password = "Tr0ub4dor&3-unique-marker"
         let services = try ServiceContainer.live(databaseURL: database(folder))
         _ = try await services.users.addUser(named: "alice", password: password, isAdmin: false)
-        try await services.users.setPassword(password + "!", forUser: "local")
+        _ = try await services.users.setPassword(password + "!", forUser: "local", keepingKeys: false)
         #expect(try await services.users.authenticate(name: "alice", password: password) != nil)
         let key = try await services.users.createAPIKey(forUser: "alice")
 
@@ -52,52 +52,52 @@ struct PasswordKeyFileTests {
         let services = try ServiceContainer.live(databaseURL: database(folder))
         _ = try await services.users.users()
         #expect(!FileManager.default.fileExists(atPath: keyFile(folder)))
-        _ = try await services.users.addUser(named: "alice", password: "pw", isAdmin: false)
+        _ = try await services.users.addUser(named: "alice", password: "password-one", isAdmin: false)
         #expect(try mode(keyFile(folder)) == 0o600)
         #expect(try Data(contentsOf: URL(fileURLWithPath: keyFile(folder))).count == 32)
 
         // Another process (another container) reads the same key.
         let again = try ServiceContainer.live(databaseURL: database(folder))
-        #expect(try await again.users.authenticate(name: "alice", password: "pw")?.name == "alice")
+        #expect(try await again.users.authenticate(name: "alice", password: "password-one")?.name == "alice")
     }
 
     @Test func aKeyFileOthersCanReadIsRefusedWithTheFix() async throws {
         let folder = try TemporaryDirectory("users")
         defer { folder.remove() }
-        _ = try await ServiceContainer.live(databaseURL: database(folder)).users.addUser(named: "alice", password: "pw", isAdmin: false)
+        _ = try await ServiceContainer.live(databaseURL: database(folder)).users.addUser(named: "alice", password: "password-one", isAdmin: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: keyFile(folder))
 
         let services = try ServiceContainer.live(databaseURL: database(folder))
         do {
-            _ = try await services.users.authenticate(name: "alice", password: "pw")
+            _ = try await services.users.authenticate(name: "alice", password: "password-one")
             Issue.record("a readable key file was used")
         } catch let error as LibraryError {
             #expect(error.message.contains("chmod 600 \(keyFile(folder))"))
             #expect(error.message.contains("644"))
         }
-        await expectError(.fileSystem) { _ = try await services.users.addUser(named: "bob", password: "pw", isAdmin: false) }
+        await expectError(.fileSystem) { _ = try await services.users.addUser(named: "bob", password: "password-one", isAdmin: false) }
         #expect(try await services.users.users().map(\.name) == ["alice", "local"])
     }
 
     @Test func aReplacedKeyFileIsAClearError() async throws {
         let folder = try TemporaryDirectory("users")
         defer { folder.remove() }
-        _ = try await ServiceContainer.live(databaseURL: database(folder)).users.addUser(named: "alice", password: "pw", isAdmin: false)
+        _ = try await ServiceContainer.live(databaseURL: database(folder)).users.addUser(named: "alice", password: "password-one", isAdmin: false)
         try FileManager.default.removeItem(atPath: keyFile(folder))
 
         let services = try ServiceContainer.live(databaseURL: database(folder))
-        await expectError(.fileSystem) { _ = try await services.users.authenticate(name: "alice", password: "pw") }
+        await expectError(.fileSystem) { _ = try await services.users.authenticate(name: "alice", password: "password-one") }
         #expect(!FileManager.default.fileExists(atPath: keyFile(folder)), "checking a password must not create a new key")
 
         // A new key (from setting another password) cannot open the old sealed password.
-        _ = try await services.users.addUser(named: "bob", password: "pw2", isAdmin: false)
+        _ = try await services.users.addUser(named: "bob", password: "password-two", isAdmin: false)
         do {
-            _ = try await services.users.authenticate(name: "alice", password: "pw")
+            _ = try await services.users.authenticate(name: "alice", password: "password-one")
             Issue.record("a password sealed under another key was opened")
         } catch let error as LibraryError {
             #expect(error.message.contains("kanora user passwd"))
         }
-        #expect(try await services.users.authenticate(name: "bob", password: "pw2")?.name == "bob")
+        #expect(try await services.users.authenticate(name: "bob", password: "password-two")?.name == "bob")
     }
 
     @Test func aTruncatedKeyFileIsRefused() async throws {
@@ -106,6 +106,6 @@ struct PasswordKeyFileTests {
         _ = try folder.write("library.sqlite-secret", Data([1, 2, 3]))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile(folder))
         let services = try ServiceContainer.live(databaseURL: database(folder))
-        await expectError(.fileSystem) { _ = try await services.users.addUser(named: "alice", password: "pw", isAdmin: false) }
+        await expectError(.fileSystem) { _ = try await services.users.addUser(named: "alice", password: "password-one", isAdmin: false) }
     }
 }

@@ -8,7 +8,7 @@ import TestSupport
 struct UserPlaylistTests {
     @Test func aPlaylistOfOneUserIsInvisibleToAnother() async throws {
         let library = try await PlaylistTestLibrary()
-        let bob = try await library.services.users.addUser(named: "bob", password: "pw", isAdmin: false)
+        let bob = try await library.services.users.addUser(named: "bob", password: "password-one", isAdmin: false)
         let bobs = library.services.playlists(for: bob.id)
         let local = library.services.playlists(for: User.localID)
         let mine = try await bobs.create(PlaylistDraft(name: "Road"))

@@ -1,8 +1,9 @@
 import Crypto
 import Foundation
 import LibraryCore
-import LibraryServices
+@testable import LibraryServices
 import Testing
+import TestSupport
 
 @Suite("Users: accounts, passwords, tokens and API keys")
 struct UserServiceTests {
@@ -26,29 +27,61 @@ struct UserServiceTests {
 
     @Test func theLocalUserHasNoPasswordAndCannotLogInUntilGivenOne() async throws {
         #expect(try await users.authenticate(name: "local", password: "") == nil)
-        try await users.setPassword("pw", forUser: "local")
-        #expect(try await users.authenticate(name: "local", password: "pw")?.id == User.localID)
+        _ = try await users.setPassword("password-one", forUser: "local", keepingKeys: false)
+        #expect(try await users.authenticate(name: "local", password: "password-one")?.id == User.localID)
     }
 
     @Test func aTokenIsMD5OfPasswordAndSalt() async throws {
-        _ = try await users.addUser(named: "alice", password: "sesame", isAdmin: false)
-        // The Subsonic documentation's example: md5("sesame" + "c19b2d") = 26719a1196d2a940705a59634eb18eab.
-        #expect(try await users.authenticate(name: "alice", token: "26719a1196d2a940705a59634eb18eab", salt: "c19b2d")?.name == "alice")
-        #expect(try await users.authenticate(name: "alice", token: "26719A1196D2A940705A59634EB18EAB", salt: "c19b2d")?.name == "alice")
-        #expect(try await users.authenticate(name: "alice", token: "26719a1196d2a940705a59634eb18eab", salt: "c19b2e") == nil)
+        _ = try await users.addUser(named: "alice", password: "opensesame", isAdmin: false)
+        // md5("opensesame" + "c19b2d") = feb43043b83ff502237629f8b5bc082b.
+        #expect(try await users.authenticate(name: "alice", token: "feb43043b83ff502237629f8b5bc082b", salt: "c19b2d")?.name == "alice")
+        #expect(try await users.authenticate(name: "alice", token: "FEB43043B83FF502237629F8B5BC082B", salt: "c19b2d")?.name == "alice")
+        #expect(try await users.authenticate(name: "alice", token: "feb43043b83ff502237629f8b5bc082b", salt: "c19b2e") == nil)
         #expect(try await users.authenticate(name: "alice", token: "", salt: "") == nil)
     }
 
+    @Test func aTokenWithASaltShorterThanSixCharactersIsRefused() async throws {
+        _ = try await users.addUser(named: "alice", password: "opensesame", isAdmin: false)
+        // md5("opensesame" + "c19b2") = a right token for a 5-character salt: refused all the same.
+        #expect(try await users.authenticate(name: "alice", token: "ed54c1a221d3550855d4b67c24a9af55", salt: "c19b2") == nil)
+        // md5("opensesame" + "") = a right token for an empty salt.
+        #expect(try await users.authenticate(name: "alice", token: "e6078b9b1aac915d11b9fd59791030bf", salt: "") == nil)
+    }
+
+    @Test func newPasswordsNeedEightCharactersAndOldShortOnesStillWork() async throws {
+        await expectError(.invalidInput) { _ = try await users.addUser(named: "bob", password: "seven77", isAdmin: false) }
+        #expect(try await users.users().map(\.name) == ["local"])
+        _ = try await users.addUser(named: "bob", password: "eight888", isAdmin: false)
+        await expectError(.invalidInput) { _ = try await users.setPassword("1234567", forUser: "bob", keepingKeys: false) }
+        #expect(try await users.authenticate(name: "bob", password: "eight888") != nil)
+        let error = await #expect(throws: LibraryError.self) { _ = try await users.addUser(named: "carol", password: "short", isAdmin: false) }
+        #expect(error?.message == "The password has 5 characters: choose one of at least 8.")
+
+    }
+
+    @Test func aShortPasswordStoredBeforeTheRuleStillLogsIn() async throws {
+        let folder = try TemporaryDirectory("users")
+        defer { folder.remove() }
+        let services = try ServiceContainer.live(databaseURL: URL(fileURLWithPath: folder.path("library.sqlite")))
+        // Stored as an older Kanora stored it, without the length rule.
+        let live = try #require(services.users as? LiveUserService)
+        let sealed = try live.sealer.seal("pw")
+        _ = try await live.database.asyncWrite { db in
+            try UserStore.insert(name: "old", isAdmin: false, sealedPassword: sealed, now: Date(), db)
+        }
+        #expect(try await services.users.authenticate(name: "old", password: "pw")?.name == "old")
+    }
+
     @Test func aNewPasswordReplacesTheOldOneAtOnce() async throws {
-        _ = try await users.addUser(named: "alice", password: "old", isAdmin: false)
-        #expect(try await users.authenticate(name: "alice", password: "old") != nil)
-        try await users.setPassword("new", forUser: "Alice")
-        #expect(try await users.authenticate(name: "alice", password: "old") == nil)
-        #expect(try await users.authenticate(name: "alice", password: "new") != nil)
+        _ = try await users.addUser(named: "alice", password: "old-password", isAdmin: false)
+        #expect(try await users.authenticate(name: "alice", password: "old-password") != nil)
+        _ = try await users.setPassword("new-password", forUser: "Alice", keepingKeys: false)
+        #expect(try await users.authenticate(name: "alice", password: "old-password") == nil)
+        #expect(try await users.authenticate(name: "alice", password: "new-password") != nil)
     }
 
     @Test func anAPIKeyIsShownOnceAndOnlyItsHashIsStored() async throws {
-        _ = try await users.addUser(named: "alice", password: "pw", isAdmin: false)
+        _ = try await users.addUser(named: "alice", password: "password-one", isAdmin: false)
         let key = try await users.createAPIKey(forUser: "alice")
         #expect(key.hasPrefix("knr_"))
         #expect(key.count == 4 + 43)
@@ -62,24 +95,24 @@ struct UserServiceTests {
     }
 
     @Test func namesFollowTheRuleAndAreUniqueIgnoringCase() async throws {
-        _ = try await users.addUser(named: "  Alice ", password: "pw", isAdmin: true)
+        _ = try await users.addUser(named: "  Alice ", password: "password-one", isAdmin: true)
         #expect(try await users.user(named: "alice").name == "Alice")
         #expect(try await users.user(named: "alice").isAdmin)
-        await expectError(.conflict) { _ = try await users.addUser(named: "ALICE", password: "pw", isAdmin: false) }
-        await expectError(.invalidInput) { _ = try await users.addUser(named: "   ", password: "pw", isAdmin: false) }
-        await expectError(.invalidInput) { _ = try await users.addUser(named: "a\nb", password: "pw", isAdmin: false) }
-        await expectError(.invalidInput) { _ = try await users.addUser(named: String(repeating: "x", count: 101), password: "pw", isAdmin: false) }
+        await expectError(.conflict) { _ = try await users.addUser(named: "ALICE", password: "password-one", isAdmin: false) }
+        await expectError(.invalidInput) { _ = try await users.addUser(named: "   ", password: "password-one", isAdmin: false) }
+        await expectError(.invalidInput) { _ = try await users.addUser(named: "a\nb", password: "password-one", isAdmin: false) }
+        await expectError(.invalidInput) { _ = try await users.addUser(named: String(repeating: "x", count: 101), password: "password-one", isAdmin: false) }
         await expectError(.invalidInput) { _ = try await users.addUser(named: "bob", password: "", isAdmin: false) }
-        await expectError(.invalidInput) { try await users.setPassword("", forUser: "alice") }
+        await expectError(.invalidInput) { _ = try await users.setPassword("", forUser: "alice", keepingKeys: false) }
         #expect(try await users.users().map(\.name) == ["Alice", "local"])
     }
 
     @Test func removingAUserTakesTheirKeysAndRefusesTheLocalUser() async throws {
-        _ = try await users.addUser(named: "alice", password: "pw", isAdmin: false)
+        _ = try await users.addUser(named: "alice", password: "password-one", isAdmin: false)
         let key = try await users.createAPIKey(forUser: "alice")
         #expect(try await users.removeUser(named: "alice").name == "alice")
         #expect(try await users.authenticate(apiKey: key) == nil)
-        #expect(try await users.authenticate(name: "alice", password: "pw") == nil)
+        #expect(try await users.authenticate(name: "alice", password: "password-one") == nil)
         await expectError(.notFound) { _ = try await users.user(named: "alice") }
         await expectError(.invalidInput) { _ = try await users.removeUser(named: "local") }
         await expectError(.notFound) { _ = try await users.createAPIKey(forUser: "nobody") }

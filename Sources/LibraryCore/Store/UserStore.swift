@@ -24,20 +24,22 @@ public enum UserStore {
         try id(named: name, db).flatMap { try find(id: $0, db) }
     }
 
-    /// A user and their sealed password (nil: none set), for a login: the exact spelling
-    /// is one indexed lookup; another case costs one pass over the (small) table.
-    public static func credentials(name: String, _ db: Connection) throws -> (user: User, sealedPassword: [UInt8]?)? {
-        let sql = "SELECT id, name, is_admin, password_sealed, created_at FROM user WHERE"
-        var row = try db.cachedStatement("\(sql) name = ?").rows([name]).first
-        if row == nil, let id = try id(named: name, db) {
-            row = try db.cachedStatement("\(sql) id = ?").rows([id]).first
+    /// Every user with their sealed password (nil: none set): what logins are checked
+    /// against, read once and kept in memory by the user service.
+    public static func allCredentials(_ db: Connection) throws -> [(user: User, sealedPassword: [UInt8]?)] {
+        try db.rows("SELECT id, name, is_admin, password_sealed, created_at FROM user").map { row in
+            let sealed: [UInt8]? = row[3]
+            let user = User(
+                id: row[0] ?? 0, name: row[1] ?? "", isAdmin: row[2] ?? false, hasPassword: sealed != nil,
+                createdAt: Date(timeIntervalSince1970: Double(row[4] as Int64? ?? 0)))
+            return (user, sealed)
         }
-        guard let row else { return nil }
-        let sealed: [UInt8]? = row[3]
-        let user = User(
-            id: row[0] ?? 0, name: row[1] ?? "", isAdmin: row[2] ?? false, hasPassword: sealed != nil,
-            createdAt: Date(timeIntervalSince1970: Double(row[4] as Int64? ?? 0)))
-        return (user, sealed)
+    }
+
+    /// The count of changes to users and API keys so far (see `credential_generation`): when
+    /// it moved, what a login checks has changed.
+    public static func credentialGeneration(_ db: Connection) throws -> Int64 {
+        try db.cachedStatement("SELECT generation FROM credential_generation WHERE id = 1").rows().first?[0] ?? 0
     }
 
     /// Adds a user; the name must already be validated and free.

@@ -18,6 +18,7 @@ public enum APIRoutes {
         registerPlaylists(api)
         registerPlaylistEdits(api)
         registerScans(api, slot: state.apiScan)
+        UserRoutes.register(api)
         // Hand-written routes, behind the same authentication: the live change feed and the
         // server-hosted view models.
         let heartbeat = state.configuration.eventHeartbeat

@@ -2,8 +2,8 @@ import Foundation
 import LibraryCore
 import LibraryServices
 
-/// ping, getLicense, getOpenSubsonicExtensions, getUser, getMusicFolders, getScanStatus
-/// and startScan.
+/// ping, getLicense, getOpenSubsonicExtensions, getUser, tokenInfo, getMusicFolders,
+/// getScanStatus and startScan.
 enum SystemEndpoints: SubsonicEndpointGroup {
     static let endpoints: [SubsonicEndpoint] = [
         SubsonicEndpoint("ping") { _ in .ok },
@@ -18,6 +18,13 @@ enum SystemEndpoints: SubsonicEndpointGroup {
             })
         },
         SubsonicEndpoint("getUser", handler: user),
+        SubsonicEndpoint("tokenInfo") { request in
+            // OpenSubsonic apiKeyAuthentication: whose key this is. Other logins name their user already.
+            guard request.parameters.string("apiKey") != nil else {
+                throw SubsonicError(code: 42, "tokenInfo describes an API key: call it with apiKey (from `kanora user key NAME`) instead of u")
+            }
+            return .payload(SubsonicNode("tokenInfo", ["username": request.user.name]))
+        },
         SubsonicEndpoint("getMusicFolders") { request in
             let libraries = try await request.services.library.libraries()
             var node = SubsonicNode("musicFolders")

@@ -11,7 +11,8 @@ struct SubsonicAuthenticator: Sendable {
 
     /// The authenticated user.
     ///
-    /// - Throws: error 10 for missing credentials, 40 for wrong ones or a locked-out
+    /// - Throws: error 10 for missing credentials or a salt shorter than
+    ///   `UserRules.saltMinLength`, 40 for wrong ones or a locked-out
     ///   address, 43 for an API key with a user name, 44 for an unknown API key.
     func authenticate(_ parameters: SubsonicParameters, client: String, logger: Logger) async throws(SubsonicError) -> User {
         let credentials = try Credentials(parameters)
@@ -76,7 +77,12 @@ enum Credentials: Equatable {
         }
         let name = try parameters.required("u")
         if let token = parameters.string("t") {
-            self = .token(name: name, token: token.lowercased(), salt: try parameters.required("s"))
+            let salt = try parameters.required("s")
+            // A short salt repeats, so a token seen once could be replayed: refused before any check.
+            guard salt.count >= UserRules.saltMinLength else {
+                throw .invalidParameter("s", "(the salt) has \(salt.count) character\(salt.count == 1 ? "" : "s"): use a new random salt of at least \(UserRules.saltMinLength) for each request")
+            }
+            self = .token(name: name, token: token.lowercased(), salt: salt)
         } else if let password = parameters.string("p") {
             self = .password(name: name, password: try Self.decodePassword(password))
         } else {

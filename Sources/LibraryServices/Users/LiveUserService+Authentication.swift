@@ -3,8 +3,8 @@ import Foundation
 import LibraryCore
 import Synchronization
 
-/// Logins: each is one indexed SELECT; opened passwords are cached per user and dropped
-/// when the sealed bytes change (a `passwd` in another process shows up at once).
+/// Logins, answered from the credentials in memory (`CredentialCache`): no reader
+/// connection is needed, so queries holding every reader never hold up a login.
 extension LiveUserService {
     public func authenticate(name: String, password: String) async throws -> User? {
         guard let (user, stored) = try await storedPassword(name) else { return nil }
@@ -12,29 +12,29 @@ extension LiveUserService {
     }
 
     public func authenticate(name: String, token: String, salt: String) async throws -> User? {
-        guard let (user, stored) = try await storedPassword(name) else { return nil }
+        // A short salt makes a captured token replayable: refused whatever the token.
+        guard salt.count >= UserRules.saltMinLength, let (user, stored) = try await storedPassword(name) else { return nil }
         let expected = Secrets.hex(Insecure.MD5.hash(data: Data((stored + salt).utf8)))
         return Secrets.equal(Array(expected.utf8), Array(token.lowercased().utf8)) ? user : nil
     }
 
     public func authenticate(apiKey: String) async throws -> User? {
         guard apiKey.hasPrefix(APIKey.prefix), apiKey.utf8.count < 200 else { return nil }
-        let hash = APIKey.hash(apiKey)
-        guard let found = try await database.reading({ db in try APIKeyStore.find(keyHash: hash, db) }) else { return nil }
-        // A write per request would cap the server's rate: the date is kept to the hour.
+        guard let (keyID, user) = try await credentials.current().key(hash: APIKey.hash(apiKey)) else { return nil }
         let now = now()
-        if found.lastUsedAt.map({ now.timeIntervalSince($0) > 3600 }) ?? true {
-            try? await database.asyncWrite { db in try APIKeyStore.touch(keyID: found.keyID, now: now, db) }
+        if keyUses.record(keyID: keyID, at: now) {
+            // Written beside the request, never in its way (see `KeyUseLog`).
+            let database = database
+            Task.detached { _ = try? await database.asyncWrite { db in try APIKeyStore.touch([(keyID, now)], db) } }
         }
-        return found.user
+        return user
     }
 
     /// The user and their password in clear, when they have one.
     private func storedPassword(_ name: String) async throws(LibraryError) -> (User, String)? {
-        guard name.utf8.count <= 4 * UserRules.name.maxLength,
-              let (user, sealed) = try await database.reading({ db in try UserStore.credentials(name: name, db) }),
-              let sealed
-        else { return nil }
+        guard name.utf8.count <= 4 * UserRules.name.maxLength else { return nil }
+        let snapshot = try await credentials.current()
+        guard let user = snapshot.user(named: name), let sealed = snapshot.sealedPasswords[user.id] else { return nil }
         if let password = passwords.password(for: user.id, sealed: sealed) { return (user, password) }
         let password = try sealer.open(sealed)
         passwords.store(password, for: user.id, sealed: sealed)

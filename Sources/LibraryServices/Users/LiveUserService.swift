@@ -3,18 +3,25 @@ import Foundation
 import LibraryCore
 
 /// `UserService` over SQLite: passwords sealed with `PasswordSealer`, API keys stored as
-/// SHA-256 hashes.
+/// SHA-256 hashes. Logins are checked against a copy of the credentials in memory
+/// (`CredentialCache`), so they never wait behind queries; every change made here drops
+/// that copy.
 public struct LiveUserService: UserService {
     let database: DatabaseQueue
     let sealer: PasswordSealer
     let now: @Sendable () -> Date
     /// Opened passwords by user, valid while the sealed bytes are unchanged.
     let passwords = PasswordCache()
+    /// Users and key hashes, for logins.
+    let credentials: CredentialCache
+    /// Keys' last uses, written at most once a minute per key.
+    let keyUses = KeyUseLog()
 
     init(database: DatabaseQueue, sealer: PasswordSealer, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.sealer = sealer
         self.now = now
+        self.credentials = CredentialCache(database: database)
     }
 
     public func users() async throws -> [User] {
@@ -29,6 +36,7 @@ public struct LiveUserService: UserService {
         let validName = try Self.checked { () throws(ValidationError) in try UserRules.name.validate(name) }
         try Self.checked { () throws(ValidationError) in try UserRules.validatePassword(password) }
         let sealed = try sealer.seal(password)
+        defer { credentials.invalidate() }
         return try await database.writing { db in
             if let other = try UserStore.find(name: validName, db) {
                 throw LibraryError(.conflict, "A user named \"\(other.name)\" already exists: choose another name.")
@@ -38,36 +46,35 @@ public struct LiveUserService: UserService {
     }
 
     public func removeUser(named name: String) async throws -> User {
-        let user = try await database.writing { db in
+        defer { credentials.invalidate() }
+        let (user, keys) = try await database.writing { db in
             let user = try existing(name, db)
             if user.id == User.localID {
                 throw LibraryError(.invalidInput, "\"\(user.name)\" is the local user the command line acts as: it cannot be removed.")
             }
+            let keys = try APIKeyStore.keys(userID: user.id, db).map(\.id)
             try UserStore.delete(id: user.id, db)
-            return user
+            return (user, keys)
         }
         passwords.forget(user.id)
+        keyUses.forget(keys)
         return user
     }
 
-    public func setPassword(_ password: String, forUser name: String) async throws {
+    public func setPassword(_ password: String, forUser name: String, keepingKeys: Bool) async throws -> Int {
         try Self.checked { () throws(ValidationError) in try UserRules.validatePassword(password) }
         let sealed = try sealer.seal(password)
-        let id = try await database.writing { db in
+        defer { credentials.invalidate() }
+        let (id, revoked) = try await database.writing { db in
             let user = try existing(name, db)
             try UserStore.setPassword(id: user.id, sealed: sealed, db)
-            return user.id
+            let keys = keepingKeys ? [] : try APIKeyStore.keys(userID: user.id, db).map(\.id)
+            if !keepingKeys { _ = try APIKeyStore.deleteAll(userID: user.id, db) }
+            return (user.id, keys)
         }
         passwords.forget(id)
-    }
-
-    public func createAPIKey(forUser name: String) async throws -> String {
-        let key = APIKey.generate()
-        try await database.writing { db in
-            let user = try existing(name, db)
-            try APIKeyStore.insert(userID: user.id, keyHash: APIKey.hash(key), now: now(), db)
-        }
-        return key
+        keyUses.forget(revoked)
+        return revoked.count
     }
 
     /// Runs a field rule, its failure as a `LibraryError`.

@@ -8,8 +8,11 @@ public struct UnimplementedUserService: UserService {
     public func user(named name: String) async throws -> User { throw unimplemented("UserService.user(named:)") }
     public func addUser(named name: String, password: String, isAdmin: Bool) async throws -> User { throw unimplemented("UserService.addUser") }
     public func removeUser(named name: String) async throws -> User { throw unimplemented("UserService.removeUser") }
-    public func setPassword(_ password: String, forUser name: String) async throws { throw unimplemented("UserService.setPassword") }
-    public func createAPIKey(forUser name: String) async throws -> String { throw unimplemented("UserService.createAPIKey") }
+    public func setPassword(_ password: String, forUser name: String, keepingKeys: Bool) async throws -> Int { throw unimplemented("UserService.setPassword") }
+    public func createAPIKey(forUser name: String, label: String?) async throws -> NewAPIKey { throw unimplemented("UserService.createAPIKey") }
+    public func apiKeys(forUser name: String) async throws -> [APIKeyInfo] { throw unimplemented("UserService.apiKeys") }
+    public func revokeAPIKey(id: Int64, forUser name: String) async throws -> APIKeyInfo { throw unimplemented("UserService.revokeAPIKey") }
+    public func revokeAPIKeys(forUser name: String) async throws -> Int { throw unimplemented("UserService.revokeAPIKeys") }
     public func authenticate(name: String, password: String) async throws -> User? { throw unimplemented("UserService.authenticate(password:)") }
     public func authenticate(name: String, token: String, salt: String) async throws -> User? { throw unimplemented("UserService.authenticate(token:)") }
     public func authenticate(apiKey: String) async throws -> User? { throw unimplemented("UserService.authenticate(apiKey:)") }

@@ -9,22 +9,39 @@ public protocol UserService: Sendable {
     /// The user with this name (ignoring case); throws `.notFound`.
     func user(named name: String) async throws -> User
     /// Adds a user with a password; throws `.conflict` for a taken name, `.invalidInput`
-    /// for a bad name or an empty password.
+    /// for a bad name or a password the rule (`UserRules.validatePassword`) refuses.
     func addUser(named name: String, password: String, isAdmin: Bool) async throws -> User
     /// Removes a user with their playlists, annotations, keys and play queue. The local
     /// user cannot be removed.
     func removeUser(named name: String) async throws -> User
-    /// Replaces a user's password.
-    func setPassword(_ password: String, forUser name: String) async throws
-    /// Creates an API key for the user and returns it; only its hash is stored, so this is
-    /// the one time it can be shown.
-    func createAPIKey(forUser name: String) async throws -> String
+    /// Replaces a user's password and, unless `keepingKeys`, revokes every API key of
+    /// theirs (a password is usually changed because it leaked, and keys may have leaked
+    /// with it). Returns how many keys were revoked.
+    func setPassword(_ password: String, forUser name: String, keepingKeys: Bool) async throws -> Int
+    /// Creates an API key for the user, with an optional label (`UserRules.keyLabel`); only
+    /// its hash is stored, so the answer is the one time the key can be shown.
+    func createAPIKey(forUser name: String, label: String?) async throws -> NewAPIKey
+    /// The user's API keys, oldest first: ids, labels and dates, never the keys.
+    func apiKeys(forUser name: String) async throws -> [APIKeyInfo]
+    /// Revokes one of the user's keys, by id; throws `.notFound` when the user has no such
+    /// key (another user's key is never touched).
+    func revokeAPIKey(id: Int64, forUser name: String) async throws -> APIKeyInfo
+    /// Revokes every key of the user; returns how many there were.
+    func revokeAPIKeys(forUser name: String) async throws -> Int
     /// The user, when `password` is theirs (Subsonic `u` + `p`).
     func authenticate(name: String, password: String) async throws -> User?
-    /// The user, when `token` is md5(password + salt) (Subsonic `u` + `t` + `s`).
+    /// The user, when `token` is md5(password + salt) (Subsonic `u` + `t` + `s`) and the
+    /// salt has at least `UserRules.saltMinLength` characters.
     func authenticate(name: String, token: String, salt: String) async throws -> User?
     /// The user an API key belongs to (OpenSubsonic `apiKey`, Kanora's bearer token).
     func authenticate(apiKey: String) async throws -> User?
+}
+
+extension UserService {
+    /// Creates an API key without a label and returns only the key (for scripts and tests).
+    public func createAPIKey(forUser name: String) async throws -> String {
+        try await createAPIKey(forUser: name, label: nil).key
+    }
 }
 
 /// Stars, ratings, play counts and play queues, each belonging to one user.

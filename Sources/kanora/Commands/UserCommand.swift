@@ -12,10 +12,12 @@ extension Kanora {
             discussion: """
                 Passwords are typed twice without echo, or read as one line from stdin with \
                 --password-stdin. They are stored encrypted with a key kept in a private file \
-                beside the database (DATABASE-secret, mode 0600); API keys are stored hashed and \
-                shown only once. The command line acts as the user "local".
+                beside the database (DATABASE-secret, mode 0600). Passwords need at least \
+                \(UserRules.passwordMinLength) characters. API keys are stored hashed and shown only \
+                once; `kanora user keys NAME` lists them (never the keys), `kanora user key NAME \
+                --revoke ID` revokes one. The command line acts as the user "local".
                 """,
-            subcommands: [ListUsers.self, Add.self, Remove.self, Passwd.self, Key.self],
+            subcommands: [ListUsers.self, Add.self, Remove.self, Passwd.self, Key.self, Keys.self],
             defaultSubcommand: ListUsers.self)
     }
 }
@@ -25,6 +27,14 @@ enum UserCLI {
     /// Checks a user name with the one rule (`UserRules`), as a usage error.
     static func validateName(_ name: String) throws {
         do { _ = try UserRules.name.validate(name) } catch { throw ArgumentParser.ValidationError(error.message) }
+    }
+
+    /// A new password read as `PasswordInput` reads it, checked with the one rule
+    /// (`UserRules.validatePassword`) before anything is opened or written.
+    static func newPassword(fromStdin: Bool) throws -> String {
+        let password = try PasswordInput.current.newPassword(fromStdin: fromStdin)
+        do { try UserRules.validatePassword(password) } catch { throw LibraryError(.invalidInput, error.message) }
+        return password
     }
 
     /// A user view model over the database; `create` makes the database if it is new.
@@ -69,8 +79,8 @@ extension Kanora.UserCommand {
         func validate() throws { try UserCLI.validateName(name) }
 
         func run() async throws {
+            let password = try UserCLI.newPassword(fromStdin: passwordStdin)
             let viewModel = try UserCLI.viewModel(global, create: true)
-            let password = try PasswordInput.current.newPassword(fromStdin: passwordStdin)
             let user = try await viewModel.add(name, password: password, isAdmin: admin)
             if !global.quiet { Console.current.out("Added user \"\(user.name)\"\(user.isAdmin ? " (admin)" : "").") }
         }
@@ -89,32 +99,27 @@ extension Kanora.UserCommand {
     }
 
     struct Passwd: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "passwd", abstract: "Set a user's password.")
+        static let configuration = CommandConfiguration(
+            commandName: "passwd",
+            abstract: "Set a user's password, revoking their API keys (unless --keep-keys).")
 
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The user's name.") var name: String
         @Flag(help: "Read the password as one line from stdin instead of prompting.") var passwordStdin = false
+        @Flag(help: "Keep the user's API keys valid (by default a new password revokes them).") var keepKeys = false
 
         func run() async throws {
             let viewModel = try UserCLI.viewModel(global)
-            let password = try PasswordInput.current.newPassword(fromStdin: passwordStdin)
-            try await viewModel.setPassword(password, for: name)
-            if !global.quiet { Console.current.err("Password of \"\(name)\" changed.") }
-        }
-    }
-
-    struct Key: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "key",
-            abstract: "Create an API key for a user and print it (only this once: it is stored hashed).")
-
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The user's name.") var name: String
-
-        func run() async throws {
-            let key = try await UserCLI.viewModel(global).createAPIKey(for: name)
-            Console.current.out(key)
-            if !global.quiet { Console.current.err("This is the only time the key is shown: keep it somewhere safe.") }
+            let password = try UserCLI.newPassword(fromStdin: passwordStdin)
+            let revoked = try await viewModel.setPassword(password, for: name, keepingKeys: keepKeys)
+            guard !global.quiet else { return }
+            let keys = switch (keepKeys, revoked) {
+            case (true, _): "their API keys still work."
+            case (false, 0): "they had no API keys to revoke."
+            case (false, 1): "1 API key revoked (pass --keep-keys to keep keys)."
+            case (false, _): "\(revoked) API keys revoked (pass --keep-keys to keep keys)."
+            }
+            Console.current.err("Password of \"\(name)\" changed; \(keys)")
         }
     }
 }
