@@ -123,7 +123,7 @@ struct MediaEndpointsTests {
         }
     }
 
-    @Test("getCoverArt: the original, or resized to the asked size, for a song, its album, its artist")
+    @Test("getCoverArt: the original, or resized to the asked size rounded up to a step, for a song, its album, its artist")
     func coverArt() async throws {
         let library = try await Library()
         defer { library.remove() }
@@ -134,9 +134,10 @@ struct MediaEndpointsTests {
             #expect(original.headers[.contentType] == "image/jpeg")
             #expect(Data(buffer: original.body) == (try library.bytes("Cover/cover.jpg")))
             for id in ["tr-\(song)", "al-\(album)"] {
+                // 120 rounds up to the 128 step.
                 let resized = try await client.execute(uri: Self.uri("getCoverArt", "id=\(id)&size=120"), method: .get)
                 #expect(resized.headers[.contentType] == "image/jpeg")
-                #expect(ImageInfo.dimensions(of: Data(buffer: resized.body))! == (120, 80))
+                #expect(ImageInfo.dimensions(of: Data(buffer: resized.body))! == (128, 85))
             }
             let embedded = try await client.execute(uri: Self.uri("getCoverArt", "id=tr-\(library.ids["tagged.flac"]!)&size=64"), method: .get)
             #expect(ImageInfo.dimensions(of: Data(buffer: embedded.body))! == (8, 8))
