@@ -14,25 +14,12 @@ import TestSupport
 struct CoverArtAdvertisingTests {
     /// Post (an embedded picture), Orchard (a cover.jpg beside it), Old Album (nothing), a
     /// song without album and cover (layer2.mp2) and one without album beside a folder.png.
-    struct Library {
-        let folder: TemporaryDirectory
-        let harness: ServerHarness
-
-        init() async throws {
-            folder = try TemporaryDirectory("cover-advertising")
-            for (relative, fixture) in [
-                "Embedded/tagged.flac": "tagged.flac", "Folder/alac.m4a": "alac.m4a", "Folder/cover.jpg": "covers/cover.jpg",
-                "None/id3v1.mp3": "id3v1.mp3", "Loose/layer2.mp2": "layer2.mp2", "LooseCover/speex.spx": "speex.spx",
-                "LooseCover/folder.png": "covers/alpha.png",
-            ] {
-                try folder.copy(Fixtures.url(fixture), to: "music/\(relative)")
-            }
-            let services = try ServiceContainer.inMemory()
-            _ = try await services.scanner.run(folder.path("music"))
-            harness = try ServerHarness(services: services)
-        }
-
-        func rescan() async throws { _ = try await harness.services.scanner.run(folder.path("music")) }
+    static func library() async throws -> ScannedLibrary {
+        try await ScannedLibrary("cover-advertising", layout: [
+            "Embedded/tagged.flac": "tagged.flac", "Folder/alac.m4a": "alac.m4a", "Folder/cover.jpg": "covers/cover.jpg",
+            "None/id3v1.mp3": "id3v1.mp3", "Loose/layer2.mp2": "layer2.mp2", "LooseCover/speex.spx": "speex.spx",
+            "LooseCover/folder.png": "covers/alpha.png",
+        ])
     }
 
     /// `coverArt` by name (album name or song title) in a list of JSON objects.
@@ -52,8 +39,8 @@ struct CoverArtAdvertisingTests {
 
     @Test("album lists, getAlbum and search: coverArt exactly where getCoverArt has an image")
     func advertisedWhereThereIsACover() async throws {
-        let library = try await Library()
-        defer { library.folder.remove() }
+        let library = try await Self.library()
+        defer { library.remove() }
         try await library.harness.live { client in
             let list = try await client.json("getAlbumList2", ServerHarness.alice + "&type=alphabeticalByName")["albumList2"]
             let albums = Self.covers(list?["album"], name: "name")
@@ -84,8 +71,8 @@ struct CoverArtAdvertisingTests {
 
     @Test("a cover image added to a folder or removed from it is seen by the next scan")
     func coverImagesFollowTheFolder() async throws {
-        let library = try await Library()
-        defer { library.folder.remove() }
+        let library = try await Self.library()
+        defer { library.remove() }
         try library.folder.copy(Fixtures.url("covers/cover.jpg"), to: "music/None/Front.JPG")
         try FileManager.default.removeItem(atPath: library.folder.path("music/Folder/cover.jpg"))
         try await library.rescan()

@@ -18,27 +18,17 @@ import Glibc
 struct IndexedFileTests {
     /// A scanned library (music/Album/song.flac, and music/Link/linked.flac, a symlink to
     /// it inside the library) and a folder outside it.
-    struct Library {
-        let folder: TemporaryDirectory
-        let harness: ServerHarness
-        let ids: [String: Int64]
-
-        init() async throws {
-            folder = try TemporaryDirectory("indexed")
-            try folder.copy(Fixtures.url("tagged.flac"), to: "music/Album/song.flac")
+    static func library() async throws -> ScannedLibrary {
+        try await ScannedLibrary("indexed", layout: ["Album/song.flac": "tagged.flac"]) { folder in
             try FileManager.default.createDirectory(atPath: folder.path("music/Link"), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: folder.path("music/Link/linked.flac"), withDestinationPath: "../Album/song.flac")
             try folder.copy(Fixtures.url("alac.m4a"), to: "outside/private.m4a")
-            let services = try ServiceContainer.inMemory()
-            _ = try await services.scanner.run(folder.path("music"))
-            let tracks = try await services.library.tracks(ListRequest())
-            ids = Dictionary(uniqueKeysWithValues: tracks.map { (String(decoding: $0.path.lastComponent, as: UTF8.self), $0.id) })
-            harness = try ServerHarness(services: services)
         }
+    }
 
-        func uri(_ endpoint: String, _ name: String) -> String {
-            "/rest/\(endpoint)?\(ServerHarness.alice)&id=tr-\(ids[name]!)&f=json"
-        }
+    /// `endpoint` for the track of file `name`, answered in JSON.
+    static func uri(_ endpoint: String, _ name: String, in library: ScannedLibrary) -> String {
+        "/rest/\(endpoint)?\(ServerHarness.alice)&id=tr-\(library.ids[name]!)&f=json"
     }
 
     /// Gives `path` the modification time of `source`, to the nanosecond.
@@ -58,15 +48,15 @@ struct IndexedFileTests {
 
     @Test("an unchanged file, and one reached by a symlink inside the library, stream byte for byte, ranges too")
     func unchangedFilesStream() async throws {
-        let library = try await Library()
-        defer { library.folder.remove() }
+        let library = try await Self.library()
+        defer { library.remove() }
         let bytes = try Data(contentsOf: library.folder.url.appendingPathComponent("music/Album/song.flac"))
         try await library.harness.live { client in
             for name in ["song.flac", "linked.flac"] {
-                let whole = try await client.execute(uri: library.uri("stream", name), method: .get)
+                let whole = try await client.execute(uri: Self.uri("stream", name, in: library), method: .get)
                 #expect(whole.status == .ok)
                 #expect(Data(buffer: whole.body) == bytes, "\(name)")
-                let part = try await client.execute(uri: library.uri("download", name), method: .get, headers: [.range: "bytes=100-1099"])
+                let part = try await client.execute(uri: Self.uri("download", name, in: library), method: .get, headers: [.range: "bytes=100-1099"])
                 #expect(part.status == .partialContent)
                 #expect(Data(buffer: part.body) == bytes.subdata(in: 100..<1100), "\(name)")
             }
@@ -75,8 +65,8 @@ struct IndexedFileTests {
 
     @Test("a file replaced by a symlink to a file outside the library, even one of the same size and mtime: error 70")
     func symlinkOutsideTheLibrary() async throws {
-        let library = try await Library()
-        defer { library.folder.remove() }
+        let library = try await Self.library()
+        defer { library.remove() }
         let path = library.folder.path("music/Album/song.flac")
         // The outside file is a copy of the indexed one with its mtime: only where it lies differs.
         let outside = library.folder.path("outside/song-copy.flac")
@@ -88,7 +78,7 @@ struct IndexedFileTests {
         try await library.harness.live { client in
             for endpoint in ["stream", "download"] {
                 for name in ["song.flac", "linked.flac"] {
-                    let response = try await client.execute(uri: library.uri(endpoint, name), method: .get)
+                    let response = try await client.execute(uri: Self.uri(endpoint, name, in: library), method: .get)
                     try Self.expectChanged(response, "\(endpoint) \(name)")
                     #expect(response.headers[.contentType] == "application/json; charset=utf-8")
                 }
@@ -98,8 +88,8 @@ struct IndexedFileTests {
 
     @Test("a file rewritten after the scan, with other content or another size: error 70; after a rescan it streams")
     func rewrittenFile() async throws {
-        let library = try await Library()
-        defer { library.folder.remove() }
+        let library = try await Self.library()
+        defer { library.remove() }
         let path = library.folder.path("music/Album/song.flac")
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let marker = try library.folder.write("outside/marker", Data())
@@ -109,25 +99,25 @@ struct IndexedFileTests {
             var rewritten = original
             rewritten[rewritten.count - 1] ^= 0xFF
             try rewritten.write(to: URL(fileURLWithPath: path))
-            try Self.expectChanged(try await client.execute(uri: library.uri("stream", "song.flac"), method: .get), "same size")
+            try Self.expectChanged(try await client.execute(uri: Self.uri("stream", "song.flac", in: library), method: .get), "same size")
             // Other size, the mtime put back.
             let longer = original + Data(repeating: 7, count: 1000)
             try longer.write(to: URL(fileURLWithPath: path))
             try Self.copyModificationTime(from: marker, to: path)
-            try Self.expectChanged(try await client.execute(uri: library.uri("download", "song.flac"), method: .get), "longer")
-            _ = try await library.harness.services.scanner.run(library.folder.path("music"))
-            let fresh = try await client.execute(uri: library.uri("stream", "song.flac"), method: .get)
+            try Self.expectChanged(try await client.execute(uri: Self.uri("download", "song.flac", in: library), method: .get), "longer")
+            try await library.rescan()
+            let fresh = try await client.execute(uri: Self.uri("stream", "song.flac", in: library), method: .get)
             #expect(Data(buffer: fresh.body) == longer)
         }
     }
 
     @Test("a file removed after the scan: error 70 saying it is gone")
     func removedFile() async throws {
-        let library = try await Library()
-        defer { library.folder.remove() }
+        let library = try await Self.library()
+        defer { library.remove() }
         try FileManager.default.removeItem(atPath: library.folder.path("music/Album/song.flac"))
         try await library.harness.live { client in
-            let answer = try JSONAnswer(try await client.execute(uri: library.uri("stream", "song.flac"), method: .get).body)
+            let answer = try JSONAnswer(try await client.execute(uri: Self.uri("stream", "song.flac", in: library), method: .get).body)
             #expect(answer.errorCode == 70)
             #expect(answer.errorMessage?.contains("is gone since the last scan") == true)
         }

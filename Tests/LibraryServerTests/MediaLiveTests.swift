@@ -14,7 +14,7 @@ import TestSupport
 struct MediaLiveTests {
     @Test("a 1.5 MB file streams whole and by ranges across chunk boundaries, byte for byte")
     func streamsLargeFile() async throws {
-        let library = try await MediaEndpointsTests.Library()
+        let library = try await MediaEndpointsTests.library()
         defer { library.remove() }
         // Grown to 1.5 MB and rescanned: a file is served only as the last scan saw it.
         let path = library.folder.path("music/Embedded/tagged.flac")
@@ -24,7 +24,7 @@ struct MediaLiveTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: padding)
         try handle.close()
-        _ = try await library.harness.services.scanner.run(library.folder.path("music"))
+        try await library.rescan()
         let file = try Data(contentsOf: URL(fileURLWithPath: path))
         let uri = MediaEndpointsTests.uri("stream", "id=tr-\(library.ids["tagged.flac"]!)")
         try await library.harness.application.test(.live) { client in
