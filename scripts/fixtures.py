@@ -245,8 +245,12 @@ def append_id3v1(path, title, artist, album, year, comment, track, genre):
 
 def fixtures():
     out = os.path.join(ROOT, "Tests", "Fixtures")
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(out)
+    # Only the files written here are replaced: the subfolders (covers/, lyrics/, m3u/,
+    # retag/, upgrade/) are made elsewhere and kept.
+    os.makedirs(out, exist_ok=True)
+    for name in os.listdir(out):
+        if os.path.isfile(os.path.join(out, name)):
+            os.remove(os.path.join(out, name))
     cover = make_cover(os.path.join(WORK, "cover.jpg"))
     path = lambda name: os.path.join(out, name)
     expected = {}
@@ -514,6 +518,10 @@ def fixtures():
             handle.write(make("Kanora %s" % ext.upper(), sample))
         expect("module.%s" % ext, format=ext.upper(), durationMs=0, title="Kanora %s" % ext.upper(),
                comment=sample, channels=4, otherTags={"TRACKERNAME": [tracker]})
+    # A stripped XM (magic, tracker name and every text zeroed) is still a module TagLib reads.
+    with open(path("stripped.xm"), "wb") as handle:
+        handle.write(modules.xm("", "", stripped=True))
+    expect("stripped.xm", format="XM", durationMs=0, channels=4, otherTags={})
     with open(path("dsd.dsf"), "wb") as handle:
         handle.write(modules.dsf())
     encode(path("adts.aac"), ["-c:a", "aac", "-b:a", "24k", "-f", "adts"], rate=22050)

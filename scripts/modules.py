@@ -2,7 +2,7 @@
 the formats' specifications, for the fixtures: ffmpeg cannot write any of them.
 
 Each module has one empty pattern, four channels, a title and one named sample (or
-instrument), which TagLib 1.13 reports as the comment. Used by scripts/fixtures.py.
+instrument), which TagLib 1.13 reports as the comment; a stripped XM has empty texts. Used by scripts/fixtures.py.
 """
 
 import struct
@@ -63,11 +63,16 @@ def it(title, sample):
     return bytes(out)
 
 
-def xm(title, instrument):
+def xm(title, instrument, stripped=False):
     """FastTracker 2 XM 1.04: header ("Extended Module: "), one packed empty pattern, one
-    instrument without samples."""
-    out = bytearray(b"Extended Module: " + padded(title, 20) + b"\x1a")
-    out += padded("FastTracker v2.00", 20, b" ") + struct.pack("<H", 0x0104)
+    instrument without samples. `stripped` zeroes the magic, the 0x1A after the title, the
+    tracker name and the version, as tools that strip modules do (TagLib reads them)."""
+    magic, escape = (bytes(17), b"\0") if stripped else (b"Extended Module: ", b"\x1a")
+    out = bytearray(magic + padded(title, 20) + escape)
+    if stripped:
+        out += bytes(20) + struct.pack("<H", 0)
+    else:
+        out += padded("FastTracker v2.00", 20, b" ") + struct.pack("<H", 0x0104)
     out += struct.pack("<IHHHHHHHH", 276, 1, 0, 4, 1, 1, 1, 6, 125) + bytes(256)
     assert len(out) == 60 + 276
     out += struct.pack("<IBHH", 9, 0, 64, 64 * 4) + b"\x80" * (64 * 4)  # every note empty

@@ -2,6 +2,8 @@
 
 #include "sniff.hpp"
 
+#include "byteorder.hpp"
+
 #include <cstring>
 
 namespace ctaglib {
@@ -60,6 +62,25 @@ bool isMODSignature(const Buffer &b, size_t at) {
     if ((std::memcmp(s, "FLT", 3) == 0 || std::memcmp(s, "TDZ", 3) == 0) && isDigit(s[3])) return true;
     if (isDigit(s[0]) && std::memcmp(s + 1, "CHN", 3) == 0) return true;
     return isDigit(s[0]) && isDigit(s[1]) && s[2] == 'C' && (s[3] == 'H' || s[3] == 'N');
+}
+
+// A "stripped" XM module, as some tools save them: the "Extended Module: " magic, the 0x1A
+// after the title and the tracker name are zeroed, and TagLib 1.13's XM reader accepts
+// that. Zeros say little, so the header after them must make sense too: its size covers
+// the song fields, and the song length, channel, pattern and instrument counts are in
+// FastTracker 2's ranges.
+bool isStrippedXM(const Buffer &b) {
+    if (b.size() < 80) return false;
+    for (size_t i = 0; i < 17; ++i) {
+        if (b[i] != 0) return false;
+    }
+    if (b[37] != 0x00 && b[37] != 0x1A) return false;
+    const unsigned char *header = b.data() + 60;
+    auto u16 = [header](size_t offset) { return unsigned(header[offset]) | unsigned(header[offset + 1]) << 8; };
+    uint32_t headerSize = le32(header);
+    unsigned length = u16(4), channels = u16(8), patterns = u16(10), instruments = u16(12);
+    return headerSize >= 20 && headerSize <= 276 && length >= 1 && length <= 256 && channels >= 1 && channels <= 64 &&
+           patterns <= 256 && instruments <= 128;
 }
 
 Kind sniffOgg(const Buffer &b, size_t at) {
@@ -153,6 +174,8 @@ Sniffed sniff(CachedFile &file) {
     if (const char *name = sniffUnsupported(buffer, at)) return {Kind::unsupported, offset, name};
     // A module's signature sits after its title and sample table: checked last.
     if (!sawID3 && isMODSignature(buffer, 0)) return {Kind::mod, 0};
+    // So does a stripped XM's header: only zeros where its magic was.
+    if (!sawID3 && isStrippedXM(buffer)) return {Kind::xm, 0};
     // An ID3v2 tag is MPEG's tag format: let MPEG::File judge whatever follows it.
     return {sawID3 ? Kind::mpeg : Kind::none, offset};
 }

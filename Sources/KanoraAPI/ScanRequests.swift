@@ -5,12 +5,46 @@ import LibraryServices
 /// What to sync on the server: the library named `library`, or the part of a library at
 /// `path` (a folder inside one of the server's libraries; nothing else is scanned), or,
 /// with neither, every library in turn.
+///
+/// Every key may be left out when decoding: `{}` syncs every library with the default
+/// options, and `options` may name only the options it changes (`{"options": {"full": true}}`).
 public struct ScanBody: Codable, Sendable, Equatable {
     public var library: String?
     public var path: RawPath?
     public var options: ScanOptions
     public init(library: String? = nil, path: RawPath? = nil, options: ScanOptions = ScanOptions()) {
         self.library = library; self.path = path; self.options = options
+    }
+
+    /// The most files a client may ask to be read per transaction.
+    public static let batchSizes = 1...4096
+
+    private enum CodingKeys: String, CodingKey {
+        case library, path, options
+    }
+
+    private enum OptionKeys: String, CodingKey {
+        case full, includeHidden, batchSize, allowEmptyRoot
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        library = try container.decodeIfPresent(String.self, forKey: .library)
+        path = try container.decodeIfPresent(RawPath.self, forKey: .path)
+        options = ScanOptions()
+        guard container.contains(.options), try !container.decodeNil(forKey: .options) else { return }
+        let given = try container.nestedContainer(keyedBy: OptionKeys.self, forKey: .options)
+        options.full = try given.decodeIfPresent(Bool.self, forKey: .full) ?? options.full
+        options.includeHidden = try given.decodeIfPresent(Bool.self, forKey: .includeHidden) ?? options.includeHidden
+        options.allowEmptyRoot = try given.decodeIfPresent(Bool.self, forKey: .allowEmptyRoot) ?? options.allowEmptyRoot
+        if let batchSize = try given.decodeIfPresent(Int.self, forKey: .batchSize) {
+            guard Self.batchSizes.contains(batchSize) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .batchSize, in: given,
+                    debugDescription: "must be from \(Self.batchSizes.lowerBound) to \(Self.batchSizes.upperBound), not \(batchSize).")
+            }
+            options.batchSize = batchSize
+        }
     }
 }
 

@@ -24,6 +24,8 @@ struct BrowseServer {
         try write("The Beatles/Abbey Road/1.ogg", FakeTagReader.track(
             "Come Together", artist: "The Beatles", album: "Abbey Road", track: 1, year: 1969, genres: ["Rock"], format: "Vorbis"))
         try write("loose.mp3", FakeTagReader.track("Loose", artist: "Nobody", album: nil))
+        // Homogenic has a cover image; Abbey Road and the loose song have no cover at all.
+        try folder.copy(Fixtures.url("covers/cover.jpg"), to: "Björk/Homogenic/cover.jpg")
         let services = try ServiceContainer.inMemory(reader: FakeTagReader())
         _ = try await services.scanner.run(folder.url.path)
         harness = try ServerHarness(services: services)

@@ -46,7 +46,7 @@ struct ListEndpointsTests {
             #expect(try await client.json("getAlbumList2", ServerHarness.alice + "&type=byYear&fromYear=1990").errorCode == 10)
             #expect(try await client.json("getAlbumList2", ServerHarness.alice + "&type=byGenre").errorCode == 10)
             #expect(try await client.json("getAlbumList2", ServerHarness.alice + "&type=newest&size=ten").errorCode == 10)
-            let huge = try await client.json("getAlbumList2", ServerHarness.alice + "&type=newest&size=99999999999&offset=-5")
+            let huge = try await client.json("getAlbumList2", ServerHarness.alice + "&type=newest&size=99999999999&offset=99999999999")
             #expect(huge.status == "ok")
         }
     }
@@ -94,6 +94,25 @@ struct ListEndpointsTests {
             #expect((nothing?["song"] as? [Any])?.isEmpty == true)
             #expect(try await client.json("search3", ServerHarness.alice + "&query=a&songCount=x").errorCode == 10)
             #expect(try await client.xml("search3", ServerHarness.alice + "&query=beatles").contains(#"<artist id="ar-"#))
+        }
+    }
+
+    @Test("a negative size, count or offset is error 10 naming the parameter, on every list endpoint", arguments: [
+        ("getAlbumList2", "type=newest&size=-5", "size"), ("getAlbumList2", "type=newest&offset=-1", "offset"),
+        ("getAlbumList", "type=newest&size=-1", "size"), ("getAlbumList", "type=random&offset=-20", "offset"),
+        ("getRandomSongs", "size=-3", "size"), ("getSongsByGenre", "genre=Rock&count=-1", "count"),
+        ("getSongsByGenre", "genre=Rock&offset=-1", "offset"), ("search3", "query=a&songCount=-1", "songCount"),
+        ("search3", "query=a&albumOffset=-2", "albumOffset"), ("search2", "query=a&artistCount=-9", "artistCount"),
+        ("search2", "query=a&songOffset=-1", "songOffset"),
+    ])
+    func negativeSizesAreRefused(_ call: String, _ query: String, _ parameter: String) async throws {
+        let server = try await BrowseServer()
+        defer { server.folder.remove() }
+        try await server.harness.test { client in
+            let answer = try await client.json(call, ServerHarness.alice + "&" + query)
+            #expect(answer.status == "failed")
+            #expect(answer.errorCode == 10)
+            #expect(answer.errorMessage?.hasPrefix("Parameter '\(parameter)' must be at least 0, not -") == true, "\(answer.errorMessage ?? "")")
         }
     }
 

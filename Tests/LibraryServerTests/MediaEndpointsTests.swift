@@ -13,38 +13,18 @@ import TestSupport
 struct MediaEndpointsTests {
     /// A library of three folders: Cover/ (alac.m4a, no picture, with a 300×200 cover.jpg),
     /// Embedded/ (tagged.flac, an 8×8 picture) and Lyrics/ (the two lyrics fixtures).
-    struct Library {
-        let folder: TemporaryDirectory
-        let harness: ServerHarness
-        let ids: [String: Int64]
-        let albumIDs: [String: Int64]
-
-        init() async throws {
-            folder = try TemporaryDirectory("media")
-            for (relative, fixture) in [
-                "Cover/alac.m4a": "alac.m4a", "Cover/cover.jpg": "covers/cover.jpg", "Embedded/tagged.flac": "tagged.flac",
-                "Lyrics/synced.flac": "lyrics/synced.flac", "Lyrics/plain.flac": "lyrics/plain.flac",
-            ] {
-                try folder.copy(Fixtures.url(fixture), to: "music/\(relative)")
-            }
-            let services = try ServiceContainer.inMemory()
-            _ = try await services.scanner.run(folder.path("music"))
-            let tracks = try await services.library.tracks(ListRequest())
-            let name = { (track: Track) in String(decoding: track.path.lastComponent, as: UTF8.self) }
-            ids = Dictionary(uniqueKeysWithValues: tracks.map { (name($0), $0.id) })
-            albumIDs = Dictionary(uniqueKeysWithValues: tracks.compactMap { track in track.albumID.map { (name(track), $0) } })
-            harness = try ServerHarness(services: services)
-        }
-
-        func bytes(_ relative: String) throws -> Data { try Data(contentsOf: folder.url.appendingPathComponent("music/\(relative)")) }
-        func remove() { folder.remove() }
+    static func library() async throws -> ScannedLibrary {
+        try await ScannedLibrary("media", layout: [
+            "Cover/alac.m4a": "alac.m4a", "Cover/cover.jpg": "covers/cover.jpg", "Embedded/tagged.flac": "tagged.flac",
+            "Lyrics/synced.flac": "lyrics/synced.flac", "Lyrics/plain.flac": "lyrics/plain.flac",
+        ])
     }
 
     static func uri(_ name: String, _ query: String) -> String { "/rest/\(name)?\(ServerHarness.alice)&\(query)" }
 
     @Test("stream: the whole file, its content type, ranges byte for byte, 416 past the end")
     func stream() async throws {
-        let library = try await Library()
+        let library = try await Self.library()
         defer { library.remove() }
         let file = try library.bytes("Embedded/tagged.flac")
         let uri = Self.uri("stream", "id=tr-\(library.ids["tagged.flac"]!)")
@@ -76,7 +56,7 @@ struct MediaEndpointsTests {
 
     @Test("HEAD on stream: the headers a GET would send, and no body")
     func headOnStream() async throws {
-        let library = try await Library()
+        let library = try await Self.library()
         defer { library.remove() }
         let file = try library.bytes("Embedded/tagged.flac")
         let uri = Self.uri("stream", "id=tr-\(library.ids["tagged.flac"]!)")
@@ -92,7 +72,7 @@ struct MediaEndpointsTests {
 
     @Test("download: the file as an attachment named after it")
     func download() async throws {
-        let library = try await Library()
+        let library = try await Self.library()
         defer { library.remove() }
         try await library.harness.test { client in
             let response = try await client.execute(uri: Self.uri("download", "id=tr-\(library.ids["alac.m4a"]!)"), method: .get)
@@ -109,7 +89,7 @@ struct MediaEndpointsTests {
         ("id=/etc/passwd", 10), ("id=tr-1%00", 10), ("id=", 10), ("", 10),
     ])
     func badIDs(_ query: String, _ code: Int) async throws {
-        let library = try await Library()
+        let library = try await Self.library()
         defer { library.remove() }
         try await library.harness.test { client in
             for endpoint in ["stream", "download", "getCoverArt", "getLyricsBySongId"] {
@@ -123,9 +103,9 @@ struct MediaEndpointsTests {
         }
     }
 
-    @Test("getCoverArt: the original, or resized to the asked size, for a song, its album, its artist")
+    @Test("getCoverArt: the original, or resized to the asked size rounded up to a step, for a song, its album, its artist")
     func coverArt() async throws {
-        let library = try await Library()
+        let library = try await Self.library()
         defer { library.remove() }
         let song = library.ids["alac.m4a"]!
         let album = library.albumIDs["alac.m4a"]!
@@ -134,9 +114,10 @@ struct MediaEndpointsTests {
             #expect(original.headers[.contentType] == "image/jpeg")
             #expect(Data(buffer: original.body) == (try library.bytes("Cover/cover.jpg")))
             for id in ["tr-\(song)", "al-\(album)"] {
+                // 120 rounds up to the 128 step.
                 let resized = try await client.execute(uri: Self.uri("getCoverArt", "id=\(id)&size=120"), method: .get)
                 #expect(resized.headers[.contentType] == "image/jpeg")
-                #expect(ImageInfo.dimensions(of: Data(buffer: resized.body))! == (120, 80))
+                #expect(ImageInfo.dimensions(of: Data(buffer: resized.body))! == (128, 85))
             }
             let embedded = try await client.execute(uri: Self.uri("getCoverArt", "id=tr-\(library.ids["tagged.flac"]!)&size=64"), method: .get)
             #expect(ImageInfo.dimensions(of: Data(buffer: embedded.body))! == (8, 8))
@@ -156,7 +137,7 @@ struct MediaEndpointsTests {
 
     @Test("getLyricsBySongId: structured lyrics, synced with start times or plain; getLyrics by artist and title")
     func lyrics() async throws {
-        let library = try await Library()
+        let library = try await Self.library()
         defer { library.remove() }
         try await library.harness.test { client in
             let synced = try await client.json("getLyricsBySongId", "\(ServerHarness.alice)&id=tr-\(library.ids["synced.flac"]!)")

@@ -16,11 +16,11 @@ struct MediaResponderTests {
     func withServer(_ test: @Sendable (any TestClientProtocol, MediaFile) async throws -> Void) async throws {
         let file = try #require(MediaFile(path: Fixtures.path(Self.fixture), contentType: "audio/flac", downloadName: "Jóga.flac"))
         let router = Router()
-        router.on("/file", method: .get) { request, context in
-            try await MediaResponder().response(for: file, request: request, logger: context.logger)
+        router.on("/file", method: .get) { request, _ in
+            MediaResponder().response(for: file, request: request)
         }
-        router.on("/file", method: .head) { request, context in
-            try await MediaResponder().response(for: file, request: request, logger: context.logger)
+        router.on("/file", method: .head) { request, _ in
+            MediaResponder().response(for: file, request: request)
         }
         try await Application(router: router).test(.router) { client in try await test(client, file) }
     }

@@ -40,7 +40,9 @@ struct SubsonicParametersTests {
         #expect(try parameters.int("count") == 5)
         #expect(try parameters.int("absent") == nil)
         #expect(try parameters.int("big", default: 10, in: 0...500) == 500)
-        #expect(try parameters.int("neg", default: 10, in: 0...500) == 0)
+        #expect(throws: SubsonicError(code: 10, "Parameter 'neg' must be at least 0, not -3")) {
+            try parameters.int("neg", default: 10, in: 0...500)
+        }
         #expect(try parameters.int("absent", default: 10, in: 0...500) == 10)
         #expect(try parameters.bool("yes") == true)
         #expect(try parameters.bool("no") == false)

@@ -16,8 +16,10 @@ struct CoverCacheTests {
         #expect(counter.value == 1)
         #expect(first == second)
         #expect(ImageInfo.dimensions(of: second.data)! == (64, 43))
-        // Another size is another entry; the album shares the track's source, so its entry too.
-        _ = try await service.cover(for: .track(id), size: 32)
+        // A size in the same step shares the entry; another step is another entry; the album
+        // shares the track's source, so its entry too.
+        #expect(try await service.cover(for: .track(id), size: 32) == first)
+        _ = try await service.cover(for: .track(id), size: 100)
         _ = try await service.cover(for: .album(try #require(library.tracks["alac.m4a"]?.albumID)), size: 64)
         #expect(counter.value == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory.path).count == 2)

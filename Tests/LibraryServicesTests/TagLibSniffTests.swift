@@ -69,6 +69,22 @@ struct TagLibSniffTests {
         #expect(read(try folder.write("song.mod", bytes))?.kind == .notAudio)
     }
 
+    @Test("zeros where a stripped XM's magic would be are not audio unless an XM header follows")
+    func zerosAreNotAStrippedXM() throws {
+        let folder = try TemporaryDirectory("sniff")
+        defer { folder.remove() }
+        #expect(read(try folder.write("zeros.xm", Data(count: 4096)))?.kind == .notAudio)
+        // The stripped fixture with its song length, channel count or header size out of range.
+        let stripped = try Data(contentsOf: Fixtures.url("stripped.xm"))
+        for (offset, value) in [(64, UInt8(0)), (68, 0), (60, 3)] {
+            var bytes = stripped
+            bytes[offset] = value
+            bytes[offset + 1] = 0
+            #expect(read(try folder.write("bad-\(offset).xm", bytes))?.kind == .notAudio, "byte \(offset)")
+        }
+        #expect(try TagLibReader().read(RawPath(try folder.write("copy.xm", stripped))).metadata.format == "XM")
+    }
+
     private func read(_ path: String) -> TagReadError? {
         do throws(TagReadError) {
             _ = try TagLibReader().read(RawPath(path))

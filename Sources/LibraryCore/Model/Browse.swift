@@ -23,13 +23,20 @@ public struct BrowseSong: Sendable, Equatable {
     /// The track's album artists, in tag order.
     public var albumArtists: [ArtistReference]
     public var annotation: Annotation
+    /// Whether the cover the song is shown with has an image: its album's (any present
+    /// track's embedded picture or folder image) when it has an album, else its own.
+    public var hasCover: Bool
 
-    public init(track: Track, folderID: Int64, artists: [ArtistReference], albumArtists: [ArtistReference], annotation: Annotation) {
+    public init(
+        track: Track, folderID: Int64, artists: [ArtistReference], albumArtists: [ArtistReference], annotation: Annotation,
+        hasCover: Bool = false
+    ) {
         self.track = track
         self.folderID = folderID
         self.artists = artists
         self.albumArtists = albumArtists
         self.annotation = annotation
+        self.hasCover = hasCover
     }
 }
 
@@ -54,16 +61,18 @@ public struct BrowseAlbum: Sendable, Equatable {
     /// When its first track was added.
     public var createdAt: Date
     public var annotation: Annotation
+    /// Whether one of its present tracks has an embedded picture or lies beside a cover image.
+    public var hasCover: Bool
 
     public init(
         id: Int64, name: String, sortName: String?, artist: String, artistID: Int64?, artists: [ArtistReference],
         compilation: Bool, musicBrainzID: String?, songCount: Int, durationMs: Int, year: Int?, genres: [String],
-        createdAt: Date, annotation: Annotation
+        createdAt: Date, annotation: Annotation, hasCover: Bool = false
     ) {
         self.id = id; self.name = name; self.sortName = sortName; self.artist = artist; self.artistID = artistID
         self.artists = artists; self.compilation = compilation; self.musicBrainzID = musicBrainzID
         self.songCount = songCount; self.durationMs = durationMs; self.year = year; self.genres = genres
-        self.createdAt = createdAt; self.annotation = annotation
+        self.createdAt = createdAt; self.annotation = annotation; self.hasCover = hasCover
     }
 }
 

@@ -1,7 +1,7 @@
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 public enum Schema {
     /// Every migration, oldest first.
-    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex, trackDamage, usersAndAnnotations, recordingIndexes, credentialGeneration]
+    public static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex, trackDamage, usersAndAnnotations, recordingIndexes, credentialGeneration, folderCoverImages]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     public static let applicationID: Int32 = 0x4B4E_5241
@@ -366,5 +366,15 @@ public enum Schema {
         CREATE INDEX track_missing_by_recording ON track(title_fold, track_number) WHERE missing_since IS NOT NULL;
         CREATE INDEX track_missing_by_mb_recording ON track(mb_recording_id) WHERE missing_since IS NOT NULL;
         CREATE INDEX track_missing_by_mb_track ON track(mb_track_id) WHERE missing_since IS NOT NULL;
+        """)
+
+    /// Whether a folder holds a cover image file (cover.jpg, folder.png...), so listings can
+    /// advertise a cover only for albums and songs that have one (an embedded picture is
+    /// `track.has_cover`). Every folder is listed once more by the next scan (fingerprints
+    /// cleared; unchanged files are still not opened), which records the real value; until
+    /// then folders count as having an image, so covers stay advertised as they were.
+    static let folderCoverImages = Migration("v12-folder-cover-images", sql: """
+        ALTER TABLE folder ADD COLUMN has_cover_image INTEGER NOT NULL DEFAULT 0 CHECK (has_cover_image IN (0, 1));
+        UPDATE folder SET has_cover_image = 1, fingerprint = NULL;
         """)
 }

@@ -22,7 +22,8 @@ extension BrowseStore {
                 artists: artistID.map { [ArtistReference(id: $0, name: artist)] } ?? [],
                 compilation: (s.column(5) ?? 0) != 0, musicBrainzID: s.column(6), songCount: total.songs,
                 durationMs: total.durationMs, year: total.year, genres: total.genres,
-                createdAt: Date(timeIntervalSince1970: Double(total.added)), annotation: annotation(s, at: 7))
+                createdAt: Date(timeIntervalSince1970: Double(total.added)), annotation: annotation(s, at: 7),
+                hasCover: total.hasCover)
         }
         // Album artists as the first track credits them (every one of them, not only the grouping name).
         let credits = try artistCredits(trackIDs: totals.values.map(\.firstTrackID), db)
@@ -42,6 +43,7 @@ extension BrowseStore {
         var added: Int64 = .max
         var genres: [String] = []
         var firstTrackID: Int64 = .max
+        var hasCover = false
     }
 
     /// Totals over the present tracks of the albums in `idList` (a JSON array), by album id:
@@ -49,13 +51,15 @@ extension BrowseStore {
     private static func albumTotals(_ idList: String, _ db: Connection) throws -> [Int64: AlbumTotals] {
         var result: [Int64: AlbumTotals] = [:]
         try db.cachedStatement("""
-            SELECT t.album_id, count(*), sum(t.duration_ms), min(nullif(t.year, 0)), min(t.added_at), min(t.id) FROM track t
+            SELECT t.album_id, count(*), sum(t.duration_ms), min(nullif(t.year, 0)), min(t.added_at), min(t.id),
+                   max(t.has_cover OR f.has_cover_image)
+            FROM track t JOIN folder f ON f.id = t.folder_id
             WHERE t.album_id IN (SELECT value FROM json_each(?)) AND t.missing_since IS NULL GROUP BY t.album_id
             """).forEach([idList]) { s in
             guard let albumID: Int64 = s.column(0) else { return }
             result[albumID] = AlbumTotals(
                 songs: s.column(1) ?? 0, durationMs: s.column(2) ?? 0, year: s.column(3), added: s.column(4) ?? 0,
-                firstTrackID: s.column(5) ?? 0)
+                firstTrackID: s.column(5) ?? 0, hasCover: (s.column(6) ?? 0) != 0)
         }
         try db.cachedStatement("""
             SELECT t.album_id, min(g.value) FROM track t, json_each(t.genres) g

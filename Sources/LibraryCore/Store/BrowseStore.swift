@@ -23,7 +23,8 @@ public enum BrowseStore {
         where condition: String, _ arguments: [any DatabaseValueConvertible], orderBy order: String, userID: Int64, _ db: Connection
     ) throws -> [BrowseSong] {
         let sql = """
-            SELECT \(songColumns), t.folder_id, an.starred_at, an.rating, an.play_count, an.last_played_at
+            SELECT \(songColumns), t.folder_id, an.starred_at, an.rating, an.play_count, an.last_played_at,
+                   (SELECT f.has_cover_image FROM folder f WHERE f.id = t.folder_id)
             FROM track t JOIN library l ON l.id = t.library_id
             LEFT JOIN track_annotation an ON an.user_id = ? AND an.track_id = t.id
             WHERE \(condition) ORDER BY \(order)
@@ -33,13 +34,31 @@ public enum BrowseStore {
             let track = TrackStore.decode(s)
             result.append(BrowseSong(
                 track: track, folderID: s.column(50) ?? 0, artists: [], albumArtists: [],
-                annotation: annotation(s, at: 51)))
+                annotation: annotation(s, at: 51), hasCover: track.metadata.hasCoverArt || (s.column(55) ?? 0) != 0))
         }
         let credits = try artistCredits(trackIDs: result.map(\.track.id), db)
+        let albumsWithCovers = try albumsWithCovers(Set(result.compactMap(\.track.albumID)), db)
         for index in result.indices {
-            let id = result[index].track.id
-            result[index].artists = credits[Credit(trackID: id, role: "artist")] ?? []
-            result[index].albumArtists = credits[Credit(trackID: id, role: "albumartist")] ?? []
+            let track = result[index].track
+            result[index].artists = credits[Credit(trackID: track.id, role: "artist")] ?? []
+            result[index].albumArtists = credits[Credit(trackID: track.id, role: "albumartist")] ?? []
+            // A song is shown with its album's cover, which any of the album's tracks may hold.
+            if let albumID = track.albumID { result[index].hasCover = albumsWithCovers.contains(albumID) }
+        }
+        return result
+    }
+
+    /// Those of the albums `ids` with a present track that has an embedded picture or lies
+    /// beside a cover image.
+    static func albumsWithCovers(_ ids: Set<Int64>, _ db: Connection) throws -> Set<Int64> {
+        guard !ids.isEmpty else { return [] }
+        var result = Set<Int64>()
+        try db.cachedStatement("""
+            SELECT DISTINCT t.album_id FROM track t JOIN folder f ON f.id = t.folder_id
+            WHERE t.album_id IN (SELECT value FROM json_each(?)) AND t.missing_since IS NULL
+              AND (t.has_cover = 1 OR f.has_cover_image = 1)
+            """).forEach([JSONText.encode(ids: Array(ids))]) { s in
+            if let id: Int64 = s.column(0) { result.insert(id) }
         }
         return result
     }

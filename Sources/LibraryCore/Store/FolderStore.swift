@@ -1,17 +1,20 @@
 /// SQL for the `folder` table: one row per directory the scanner has walked.
 public enum FolderStore {
     /// Records the listing of `path` by the scan of `generation` (a new or changed folder:
-    /// unchanged ones are not written); returns the folder's id.
+    /// unchanged ones are not written), with whether a cover image file is in it; returns
+    /// the folder's id.
     public static func markSeen(
-        libraryID: Int64, path: RawPath, mtimeNs: Int64, fingerprint: Int64?, generation: Int64, _ db: Connection
+        libraryID: Int64, path: RawPath, mtimeNs: Int64, fingerprint: Int64?, hasCoverImage: Bool, generation: Int64,
+        _ db: Connection
     ) throws -> Int64 {
         let id: Int64? = try db.scalar("""
-            INSERT INTO folder (library_id, path, path_text, mtime_ns, fingerprint, last_seen_scan) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO folder (library_id, path, path_text, mtime_ns, fingerprint, has_cover_image, last_seen_scan)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (library_id, path_text) DO UPDATE SET
                 path = excluded.path, mtime_ns = excluded.mtime_ns, fingerprint = excluded.fingerprint,
-                last_seen_scan = excluded.last_seen_scan
+                has_cover_image = excluded.has_cover_image, last_seen_scan = excluded.last_seen_scan
             RETURNING id
-            """, [libraryID, path.bytes, path.text, mtimeNs, fingerprint, generation])
+            """, [libraryID, path.bytes, path.text, mtimeNs, fingerprint, hasCoverImage, generation])
         return id ?? db.lastInsertedRowID
     }
 

@@ -3,14 +3,15 @@ import LibraryCore
 import LibraryServices
 
 extension BrowseNodes {
-    /// An album as `AlbumID3` (getAlbum, getAlbumList2, search3, getStarred2).
+    /// An album as `AlbumID3` (getAlbum, getAlbumList2, search3, getStarred2); `coverArt`
+    /// only when it has a cover (clients show a broken image for a cover that is not found).
     static func album(_ album: BrowseAlbum, name: String = "album") -> SubsonicNode {
         var node = SubsonicNode(name, [
             "id": SubsonicID.album(album.id),
             "name": album.name,
             "artist": album.artist,
             "artistId": album.artistID.map(SubsonicID.artist),
-            "coverArt": SubsonicID.album(album.id),
+            "coverArt": album.hasCover ? SubsonicID.album(album.id) : nil,
             "songCount": album.songCount,
             "duration": seconds(album.durationMs),
             "created": album.createdAt,
@@ -41,7 +42,7 @@ extension BrowseNodes {
             "artist": album.artist,
             "year": album.year,
             "genre": album.genres.first,
-            "coverArt": SubsonicID.album(album.id),
+            "coverArt": album.hasCover ? SubsonicID.album(album.id) : nil,
             "duration": seconds(album.durationMs),
             "created": album.createdAt,
             "albumId": SubsonicID.album(album.id),

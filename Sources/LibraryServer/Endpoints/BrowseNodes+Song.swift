@@ -59,9 +59,10 @@ enum BrowseNodes {
     }
 
     /// The cover id of a song: its album's when it has one (one image per album, cached
-    /// once), else its own.
-    static func coverArt(_ song: BrowseSong) -> SubsonicID {
-        song.track.albumID.map(SubsonicID.album) ?? .track(song.track.id)
+    /// once), else its own; nil when there is no image to show.
+    static func coverArt(_ song: BrowseSong) -> SubsonicID? {
+        guard song.hasCover else { return nil }
+        return song.track.albumID.map(SubsonicID.album) ?? .track(song.track.id)
     }
 
     /// "Artist/Album/01 Title.ext": a path clients can show and sort by, never the file's.

@@ -6,8 +6,9 @@ import LibraryServices
 /// Media: `stream` and `download` (the original file, with byte ranges), `getCoverArt`,
 /// `getLyricsBySongId` (OpenSubsonic songLyrics) and `getLyrics`.
 ///
-/// Files are reached only through ids and the services: no parameter is ever a path, so no
-/// request can read a file the libraries do not index.
+/// Files are reached only through ids and the services: no parameter is ever a path, and a
+/// track's file is sent only while it is the file the last scan indexed (`IndexedFile`), so
+/// no request can read a file the libraries do not index.
 enum MediaEndpoints: SubsonicEndpointGroup {
     static let endpoints: [SubsonicEndpoint] = [
         SubsonicEndpoint("stream") { request in try await file(request, download: false) },
@@ -26,13 +27,21 @@ enum MediaEndpoints: SubsonicEndpointGroup {
         let track = try await presentTrack(request)
         let name = download ? String(decoding: track.path.lastComponent, as: UTF8.self) : nil
         let type = AudioContentType.of(format: track.metadata.format)
-        guard track.path.isValidUTF8 else {
-            throw SubsonicError.generic("Song \(SubsonicID.track(track.id)) cannot be streamed: its file name is not UTF-8.")
+        guard let library = try await request.services.library.libraries().first(where: { $0.id == track.libraryID }) else {
+            throw SubsonicError.notFound("Song \(SubsonicID.track(track.id)) belongs to no library any more.")
         }
-        guard let file = MediaFile(path: track.path, contentType: type, downloadName: name) else {
-            throw SubsonicError.notFound("The file of song \(SubsonicID.track(track.id)) is gone since the last sync.")
+        let opened = try await OffCooperativePool.run {
+            IndexedFile.open(track, root: library.root, contentType: type, downloadName: name)
         }
-        return .raw(try await responder.response(for: file, request: request.http, logger: request.logger))
+        switch opened {
+        case .success(let file):
+            return .raw(responder.response(for: file, request: request.http))
+        case .failure(.gone):
+            throw SubsonicError.notFound("The file of song \(SubsonicID.track(track.id)) is gone since the last scan: rescan its library.")
+        case .failure(.changed):
+            throw SubsonicError.notFound(
+                "The file of song \(SubsonicID.track(track.id)) changed since the last scan: rescan its library to play it.")
+        }
     }
 
     /// The track named by `id`, when its file is present.

@@ -5,26 +5,34 @@ import LibraryCore
 import Glibc
 #endif
 
-/// A library file about to be sent: where it is, what it is, and its HTTP validators.
+/// An open file about to be sent: the descriptor, what it is, and its HTTP validators.
+///
+/// The body is read from this descriptor, never by path again, so what was checked when
+/// it was opened (see `IndexedFile`) is what is sent.
 struct MediaFile: Sendable {
-    /// The path FileIO opens (UTF-8: Hummingbird's FileIO takes a String).
-    let path: String
+    let descriptor: FileDescriptor
     let size: Int64
     let mtimeNs: Int64
     let contentType: String
     /// The name a download is saved under (`Content-Disposition: attachment`), nil to stream.
     let downloadName: String?
 
-    /// Stats the file at `path`: nil when it is not a regular file, or its path is not
-    /// UTF-8 (FileIO could not open it).
-    init?(path: RawPath, contentType: String, downloadName: String? = nil) {
-        var info = stat()
-        guard path.isValidUTF8, path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        self.path = path.text
-        self.size = Int64(info.st_size)
-        self.mtimeNs = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    /// Takes `descriptor` (already open) with its `fstat` facts.
+    init(descriptor: FileDescriptor, status: stat, contentType: String, downloadName: String?) {
+        self.descriptor = descriptor
+        self.size = Int64(status.st_size)
+        self.mtimeNs = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         self.contentType = contentType
         self.downloadName = downloadName
+    }
+
+    /// Opens the regular file at `path`, with no further check: nil when it cannot be
+    /// opened or is not a regular file. Library files go through `IndexedFile.open` instead.
+    init?(path: RawPath, contentType: String, downloadName: String? = nil) {
+        guard let descriptor = try? FileDescriptor(opening: path), let status = descriptor.status(),
+              status.st_mode & S_IFMT == S_IFREG
+        else { return nil }
+        self.init(descriptor: descriptor, status: status, contentType: contentType, downloadName: downloadName)
     }
 
     /// A strong validator: the file's size and mtime, which any change to it alters.

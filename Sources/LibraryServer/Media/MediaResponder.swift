@@ -1,22 +1,24 @@
 import Foundation
 import Hummingbird
-import Logging
+import LibraryServices
 
 /// Sends a `MediaFile` with byte ranges, validators and a streamed body.
 ///
-/// The body is read by Hummingbird's FileIO in chunks, never whole into memory. Answers:
-/// 200 with the whole file (no Range, an ignored one, or an If-Range that no longer
-/// matches), 206 with `Content-Range: bytes A-B/SIZE`, or 416 with `Content-Range: bytes */SIZE`.
-/// Every answer carries `Accept-Ranges: bytes`, the ETag and Last-Modified.
+/// The body is read from the file's open descriptor in chunks, off Swift's cooperative
+/// threads, never whole into memory. Answers: 200 with the whole file (no Range, an
+/// ignored one, or an If-Range that no longer matches), 206 with `Content-Range: bytes
+/// A-B/SIZE`, or 416 with `Content-Range: bytes */SIZE`. Every answer carries
+/// `Accept-Ranges: bytes`, the ETag and Last-Modified.
 struct MediaResponder: Sendable {
-    let fileIO: FileIO
+    /// How many bytes are read and written at a time.
+    let chunkLength: Int
 
-    init(fileIO: FileIO = FileIO()) {
-        self.fileIO = fileIO
+    init(chunkLength: Int = 128 * 1024) {
+        self.chunkLength = chunkLength
     }
 
     /// The response to `request` for `file`; a HEAD request gets the headers only.
-    func response(for file: MediaFile, request: Request, logger: Logger) async throws -> Response {
+    func response(for file: MediaFile, request: Request) -> Response {
         var range = ByteRange.parse(request.headers[.range], size: file.size)
         if range != .whole, let ifRange = request.headers[.ifRange], !file.matches(ifRange: ifRange) {
             range = .whole
@@ -46,26 +48,26 @@ struct MediaResponder: Sendable {
             headers[.contentLength] = String(bytes.map { $0.count } ?? 0)
             return Response(status: status, headers: headers, body: ResponseBody())
         }
-        let body = try await fileIO.loadFile(
-            path: file.path, range: Int(bytes.lowerBound)...Int(bytes.upperBound), context: FileContext(logger: logger))
-        return Response(status: status, headers: headers, body: body)
-    }
-}
-
-/// The request context FileIO asks for, which it uses for its logger only: handlers that
-/// answer with a file (Subsonic's stream) are not given the router's context.
-struct FileContext: RequestContext {
-    struct Source: RequestContextSource {
-        let logger: Logger
+        return Response(status: status, headers: headers, body: body(file, bytes))
     }
 
-    var coreContext: CoreRequestContextStorage
-
-    init(source: Source) {
-        coreContext = CoreRequestContextStorage(source: source)
-    }
-
-    init(logger: Logger) {
-        self.init(source: Source(logger: logger))
+    /// `bytes` of `file`, read chunk by chunk from its descriptor. A file that got shorter
+    /// since it was opened ends the response with an error rather than with other bytes.
+    func body(_ file: MediaFile, _ bytes: ClosedRange<Int64>) -> ResponseBody {
+        let chunkLength = self.chunkLength
+        return ResponseBody(contentLength: Int(bytes.count)) { writer in
+            var offset = bytes.lowerBound
+            while offset <= bytes.upperBound {
+                let wanted = Int(min(Int64(chunkLength), bytes.upperBound - offset + 1))
+                let start = offset
+                let chunk = try await OffCooperativePool.run {
+                    try file.descriptor.read(at: start, count: wanted)
+                }
+                guard chunk.readableBytes > 0 else { throw FileReadError(code: 0) }
+                try await writer.write(chunk)
+                offset += Int64(chunk.readableBytes)
+            }
+            try await writer.finish(nil)
+        }
     }
 }

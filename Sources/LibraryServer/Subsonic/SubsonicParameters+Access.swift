@@ -28,12 +28,17 @@ extension SubsonicParameters {
         return number
     }
 
-    /// `name` as an integer, `defaultValue` when absent, clamped into `bounds` (so
-    /// `size=100000` asks for the most the server gives, not an error).
+    /// `name` as an integer, `defaultValue` when absent; one above `bounds` is lowered to
+    /// its top (so `size=100000` asks for the most the server gives, not an error).
     ///
-    /// - Throws: error 10 when it is present but not an integer.
+    /// - Throws: error 10 when it is present but not an integer, or below `bounds` (a
+    ///   negative size, count or offset).
     public func int(_ name: String, default defaultValue: Int, in bounds: ClosedRange<Int>) throws(SubsonicError) -> Int {
-        min(max(try int(name) ?? defaultValue, bounds.lowerBound), bounds.upperBound)
+        guard let number = try int(name) else { return defaultValue }
+        guard number >= bounds.lowerBound else {
+            throw .invalidParameter(name, "must be at least \(bounds.lowerBound), not \(number)")
+        }
+        return min(number, bounds.upperBound)
     }
 
     /// `name` as a required integer.

@@ -20,9 +20,10 @@ enum CoverFiles {
         return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 
-    /// The whole file, when it is a regular file of at most `maximumImageBytes`.
+    /// The whole file, when it is a regular file of at most `maximumImageBytes` (opened
+    /// without blocking, so a FIFO named like a cover cannot hold the thread).
     static func contents(of path: RawPath) -> Data? {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

@@ -7,26 +7,42 @@ import LibraryCore
 /// The database names the files (tracks of the libraries); a cover is the first image found
 /// among them: a track's embedded picture (read with TagLib), else an image in its folder
 /// (`CoverFiles`). Only bytes that are an image by their magic bytes are ever returned, so a
-/// folder image that is really something else is never served. Resized covers are cached
-/// under the source file's path, size and mtime plus the asked size: a changed cover is a
-/// new key, and items that share a source (an album and its tracks) share the cached file.
+/// folder image that is really something else is never served. A size asked for is rounded
+/// up to one of a few steps (`sizeSteps`; above the largest the original is sent), so
+/// clients asking for 1, 2, 3... pixels share one resized image. Resized covers are cached
+/// under the source file's path, size and mtime plus the step: a changed cover is a new
+/// key, and items that share a source (an album and its tracks) share the cached file.
+/// Resizes (decoding, scaling and encoding with libgd) run at most `resizeLimit` at once;
+/// the requests beyond wait suspended, holding no thread.
 public struct LiveArtworkService: ArtworkService {
     /// Resizes an image to fit a square; nil when it already fits.
     public typealias Resize = @Sendable (Data, Int) throws(LibraryError) -> Artwork?
 
+    /// The sizes covers are resized to, smallest first.
+    public static let sizeSteps = [64, 128, 256, 512, 1024]
     /// How many of an album's or artist's tracks are looked at, at most.
     static let candidateLimit = 500
     let database: DatabaseQueue
     let cache: CoverCache?
     let resize: Resize
+    let resizes: AsyncSemaphore
 
-    /// Covers from `database`'s tracks, resized ones kept in `cache` when given.
-    public init(database: DatabaseQueue, cache: CoverCache?, resize: @escaping Resize = { data, size throws(LibraryError) in
-        try ImageResizer.fit(data, in: size)
-    }) {
+    /// Covers from `database`'s tracks, resized ones kept in `cache` when given, at most
+    /// `resizeLimit` resizes at a time (by default one per processor).
+    public init(
+        database: DatabaseQueue, cache: CoverCache?, resizeLimit: Int = ProcessInfo.processInfo.activeProcessorCount,
+        resize: @escaping Resize = { data, size throws(LibraryError) in try ImageResizer.fit(data, in: size) }
+    ) {
         self.database = database
         self.cache = cache
         self.resize = resize
+        self.resizes = AsyncSemaphore(permits: resizeLimit)
+    }
+
+    /// The step a cover asked for at `size` pixels is resized to; nil above the largest
+    /// step (the original is sent).
+    public static func step(for size: Int) -> Int? {
+        sizeSteps.first { $0 >= size }
     }
 
     public func cover(for item: ArtworkItem, size: Int?) async throws -> Artwork {
@@ -34,11 +50,26 @@ public struct LiveArtworkService: ArtworkService {
         guard let places = try await places(for: item) else {
             throw LibraryError(.notFound, "There is no \(item) (or all its files are missing).")
         }
-        return try await OffCooperativePool.run { [self] in try firstCover(of: item, in: places, size: size) }
+        let step = size.flatMap(Self.step(for:))
+        switch try await OffCooperativePool.run({ [self] in try firstCover(of: item, in: places, size: step) }) {
+        case .ready(let artwork):
+            return artwork
+        case .toResize(let original, let key, let size):
+            return try await resizes.withPermit {
+                try await OffCooperativePool.run { [self] in try resized(original, to: size, key: key) }
+            }
+        }
     }
 
-    /// The first cover found in `places`, blocking: TagLib, file reads and libgd.
-    func firstCover(of item: ArtworkItem, in places: [Place], size: Int?) throws(LibraryError) -> Artwork {
+    /// A cover found: ready to send (the original, or a cache hit), or to be resized.
+    enum Found: Sendable {
+        case ready(Artwork)
+        /// `original` fitted into `size`×`size` is the answer, cached under `key`.
+        case toResize(Artwork, key: String, size: Int)
+    }
+
+    /// The first cover found in `places`, blocking: TagLib and file reads.
+    func firstCover(of item: ArtworkItem, in places: [Place], size: Int?) throws(LibraryError) -> Found {
         for place in places {
             let path: RawPath?
             let embedded: Bool
@@ -46,9 +77,18 @@ public struct LiveArtworkService: ArtworkService {
             case .embedded(let file): (path, embedded) = (file, true)
             case .imageIn(let folder): (path, embedded) = (CoverFiles.folderImage(in: folder), false)
             }
-            if let path, let artwork = try cover(at: path, embedded: embedded, size: size) { return artwork }
+            if let path, let found = cover(at: path, embedded: embedded, size: size) { return found }
         }
         throw LibraryError(.notFound, "No cover art for \(item): no embedded picture and no cover image in its folder.")
+    }
+
+    /// `original` fitted into `size`×`size` and cached under `key`, blocking (libgd). The
+    /// cache is asked again first: a request for the same image may have made it meanwhile.
+    func resized(_ original: Artwork, to size: Int, key: String) throws(LibraryError) -> Artwork {
+        if let hit = cache?.artwork(for: key) { return hit }
+        guard let resized = try resize(original.data, size) else { return original }
+        cache?.store(resized, for: key)
+        return resized
     }
 
     /// Where a cover may be, in the order to look.
@@ -97,19 +137,19 @@ public struct LiveArtworkService: ArtworkService {
     }
 
     /// The cover held by the file at `path` (its embedded picture, or the image file
-    /// itself), resized and cached when `size` is given; nil when there is no image there.
-    func cover(at path: RawPath, embedded: Bool, size: Int?) throws(LibraryError) -> Artwork? {
+    /// itself): cached or to be resized when `size` is given; nil when there is no image there.
+    func cover(at path: RawPath, embedded: Bool, size: Int?) -> Found? {
         guard let identity = CoverFiles.identity(of: path) else { return nil }
         let key = size.map { Self.cacheKey(path: path, embedded: embedded, identity: identity, size: $0) }
-        if let key, let hit = cache?.artwork(for: key) { return hit }
+        if let key, let hit = cache?.artwork(for: key) { return .ready(hit) }
         guard let data = embedded ? Self.embeddedPicture(at: path) : CoverFiles.contents(of: path),
               let format = ImageFormat(of: data)
         else { return nil }
         let original = Artwork(data: data, format: format)
-        guard let size, let key else { return original }
-        guard let resized = try resize(data, size) else { return original }
-        cache?.store(resized, for: key)
-        return resized
+        guard let size, let key else { return .ready(original) }
+        // Images are never upscaled: one that fits, by its header, needs no resize.
+        if let (width, height) = ImageInfo.dimensions(of: data), width <= size, height <= size { return .ready(original) }
+        return .toResize(original, key: key, size: size)
     }
 
     /// The picture embedded in the audio file at `path`, through TagLib (none over 32 MiB).

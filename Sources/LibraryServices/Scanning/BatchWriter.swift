@@ -167,7 +167,7 @@ final class BatchWriter: @unchecked Sendable {
             // Plans of unchanged folders never reach the writer: their rows stay as they are.
             let folderID = try FolderStore.markSeen(
                 libraryID: libraryID, path: plan.listing.path, mtimeNs: plan.listing.mtimeNs,
-                fingerprint: plan.listing.fingerprint, generation: generation, db)
+                fingerprint: plan.listing.fingerprint, hasCoverImage: plan.listing.hasCoverImage, generation: generation, db)
             for (file, trackID) in plan.renamed {
                 // Reserved for this file by the planner; unplaced only if another row holds
                 // the path (another spelling of it), and then that row is the file's.

@@ -15,9 +15,13 @@ struct DirectoryListing: Sendable {
     var subdirectories: [RawPath] { subfolders.map(\.path) }
     /// Entries that could not be examined (a dangling symlink, a permission error).
     var problems: [(path: RawPath, reason: String)] = []
+    /// Whether a cover image file (`cover.jpg`, `folder.png`... as `CoverFiles` names them)
+    /// is in the folder: the database keeps it, so listings know which albums have a cover.
+    var hasCoverImage = false
 
-    /// A hash of the audio files' names, sizes and times and of the subfolder names: equal
-    /// to the last scan's value only if nothing in the folder changed, so it can be skipped.
+    /// A hash of the audio files' names, sizes and times, of the subfolder names and of
+    /// whether a cover image is there: equal to the last scan's value only if nothing in the
+    /// folder changed, so it can be skipped.
     var fingerprint: Int64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: UInt64) {
@@ -37,6 +41,7 @@ struct DirectoryListing: Sendable {
             for byte in folder.lastComponent { mix(UInt64(byte)) }
             mix(0)
         }
+        mix(hasCoverImage ? 1 : 2)
         return Int64(bitPattern: hash)
     }
 }
@@ -117,7 +122,11 @@ struct DirectoryReader {
         var listing = DirectoryListing(path: path, mtimeNs: mtimeNs)
         for (name, type) in entries {
             let isCandidate = AudioFileTypes.isCandidate(name: name)
-            if type == UInt8(DT_REG) && !isCandidate { continue }
+            let isCoverName = CoverFiles.rank(of: name) != nil
+            if type == UInt8(DT_REG) && !isCandidate {
+                if isCoverName { listing.hasCoverImage = true }
+                continue
+            }
             let child = path.appending(name)
             var info = stat()
             let result = (name + [0]).withUnsafeBufferPointer { buffer in
@@ -135,6 +144,7 @@ struct DirectoryReader {
                     path: child, id: DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
                     mtimeNs: Self.nanoseconds(info.st_mtim)))
             case S_IFREG:
+                if isCoverName { listing.hasCoverImage = true }
                 guard isCandidate, !ignore.excludes(child, isDirectory: false) else { continue }
                 listing.files.append(FileFacts(
                     path: child, size: Int64(info.st_size), mtimeNs: Self.nanoseconds(info.st_mtim),
