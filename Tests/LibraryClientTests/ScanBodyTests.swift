@@ -47,7 +47,7 @@ struct ScanBodyTests {
         _ = try await services.scanner.run(folder.path("one"), name: "One")
         _ = try await services.scanner.run(folder.path("two"), name: "Two")
         _ = try folder.write("two/c.mp3", FakeTagReader.file(FakeTagReader.track("C")))
-        _ = try await services.users.addUser(named: "alice", password: "sesame", isAdmin: true)
+        _ = try await services.users.addUser(named: "alice", password: "sesame-sesame", isAdmin: true)
         let token = try await services.users.createAPIKey(forUser: "alice")
         let application = KanoraServer.application(services: services, configuration: ServerConfiguration(port: 0, watch: false))
         try await application.test(.live) { client in
