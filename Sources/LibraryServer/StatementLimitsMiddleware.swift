@@ -14,7 +14,10 @@ struct StatementLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try await StatementLimits.$current.withValue(limits) {
             var response = try await next(request, context)
-            // The body is written after this returns, outside this task-local scope.
+            // A streamed body (no length known: a listing sent in slices, an event or scan
+            // stream) is written after this returns, outside this task-local scope, and may
+            // query as it goes; a body of known length is bytes already made (or a file).
+            guard response.body.contentLength == nil else { return response }
             let body = response.body
             response.body = ResponseBody(contentLength: body.contentLength) { [limits] writer in
                 try await StatementLimits.$current.withValue(limits) { try await body.write(writer) }
