@@ -10,7 +10,9 @@ import TestSupport
 struct EventLogViewModelTests {
     private static let rock = Library(id: 2, name: "Rock", root: RawPath("/rock"), createdAt: Date(timeIntervalSince1970: 0), lastScanAt: nil)
 
-    private func services(feed: ChangeFeed) -> ServiceContainer {
+    /// `now` is pinned unless given: on a loaded machine a real second can pass between two
+    /// events a test means to be close.
+    private func services(feed: ChangeFeed, now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_000_000) }) -> ServiceContainer {
         var library = MockLibraryService()
         library.librariesHandler = { [Samples.library, Self.rock] }
         library.libraryNamedHandler = { name in
@@ -20,7 +22,7 @@ struct EventLogViewModelTests {
             return found
         }
         // No watcher: like a remote container, whose server watches its own libraries.
-        return .mock(library: library, feed: feed)
+        return .mock(library: library, feed: feed, now: now)
     }
 
     @Test func logsEveryChangeWithLibraryNamesAndCoalescesProgress() async throws {

@@ -128,7 +128,7 @@ public final class LoginThrottle: Sendable {
             let key = Self.key(account)
             // The common case, a device logging in again: nothing to change.
             if let entry = state.accounts[key], entry.knownClients.last == client, entry.strikes == 0 { return }
-            if state.accounts[key] == nil, state.accounts.count >= capacity { evictAccount(&state.accounts, at: time) }
+            if state.accounts[key] == nil, state.accounts.count >= capacity { evictAccount(&state.accounts) }
             var entry = state.accounts[key] ?? AccountEntry(lastEvent: time)
             entry.knownClients.removeAll { $0 == client }
             entry.knownClients.append(client)
@@ -146,7 +146,7 @@ public final class LoginThrottle: Sendable {
     public var accountCount: Int { state.withLock { $0.accounts.count } }
 
     private func recordAccountFailure(_ key: String, at time: Date, in state: inout State) {
-        if state.accounts[key] == nil, state.accounts.count >= capacity { evictAccount(&state.accounts, at: time) }
+        if state.accounts[key] == nil, state.accounts.count >= capacity { evictAccount(&state.accounts) }
         var entry = state.accounts[key] ?? AccountEntry(lastEvent: time)
         entry.lastEvent = time
         if entry.failures.record(time, window: accountWindow, limit: maximumAccountFailures) {
@@ -172,7 +172,7 @@ public final class LoginThrottle: Sendable {
     }
 
     /// Forgets the account least recently seen (its known addresses go with it).
-    private func evictAccount(_ entries: inout [String: AccountEntry], at time: Date) {
+    private func evictAccount(_ entries: inout [String: AccountEntry]) {
         if let oldest = entries.min(by: { $0.value.lastEvent < $1.value.lastEvent }) { entries[oldest.key] = nil }
     }
 }

@@ -126,7 +126,8 @@ final class CredentialCache: Sendable {
         for (user, password) in try UserStore.allCredentials(db).sorted(by: { $0.user.id < $1.user.id }) {
             users[user.id] = user
             idsByName[user.name] = user.id
-            if idsByNameKey[UserRules.name.key(for: user.name)] == nil { idsByNameKey[UserRules.name.key(for: user.name)] = user.id }
+            let key = UserRules.name.key(for: user.name)
+            if idsByNameKey[key] == nil { idsByNameKey[key] = user.id }
             if let password { sealed[user.id] = password }
         }
         var keys: [[UInt8]: (keyID: Int64, userID: Int64)] = [:]
