@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -61,7 +62,12 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+                // The web app's YAML string catalogs (en, de), read once at start-up.
+                .product(name: "Yams", package: "Yams"),
+            ],
+            // The web app's files and its catalogs, compiled into the binary (`PackageResources`):
+            // no bundle directory beside the executable. Both folders are flat (names are unique).
+            resources: [.embedInCode("Web/Assets"), .embedInCode("Localization")]
         ),
         // jemalloc's options, compiled into the executable (one C symbol it reads at start-up).
         .target(name: "CJemallocConfig"),

@@ -1,0 +1,1 @@
+// Kanora web app: entry module.
