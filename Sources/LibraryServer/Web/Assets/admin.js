@@ -1,0 +1,107 @@
+// Doctor, and the administrators' screens: Libraries (scans and their live progress) and
+// Users (their API keys: create, revoke; a new key is shown once).
+import * as api from './api.js';
+import { h, replace, button, field } from './dom.js';
+
+/** The doctor's findings: a section per kind of problem, each item a path or album and what is wrong. */
+export async function doctor(view, ctx) {
+  const model = await api.viewModel('doctor');
+  if (!ctx.isCurrent()) return;
+  replace(view, h('h1', null, model.title), h('p', { class: 'lead' }, model.summary),
+    model.sections.map((s) => h('section', { class: 'finding', 'aria-labelledby': `finding-${s.id}` },
+      h('h2', { id: `finding-${s.id}` }, s.title),
+      h('ul', { class: 'finding-list' }, s.items.map((item) => h('li', null,
+        h('span', { class: 'subject' }, item.subject),
+        item.detail ? h('span', { class: 'card-sub' }, item.detail) : null))))));
+}
+
+/** Libraries: scan one or all, and the scan's progress live from the event stream. */
+export async function libraries(view, ctx) {
+  const progress = h('div', { testid: 'scan-progress', class: 'scan-progress', role: 'status', 'aria-live': 'polite' });
+  const list = h('ul', { class: 'library-list' });
+  const heading = h('h1');
+  const actions = h('div', { class: 'head-actions' });
+  let model;
+  let fetching = null;
+  let again = false;
+  async function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = api.viewModel('libraries').then((m) => { model = m; render(); }).catch((e) => ctx.announce(e.message));
+    await fetching;
+    fetching = null;
+    if (again) { again = false; refresh(); }
+  }
+  async function scan(body) {
+    try {
+      const response = await fetch('/api/v1/scans', {
+        method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-Kanora-Request': '1', Accept: 'application/x-ndjson' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error((await response.json().catch(() => null))?.error?.message ?? response.statusText);
+      refresh();
+      const reader = response.body.getReader();
+      while (!(await reader.read()).done) { /* progress comes through the event stream */ }
+    } catch (e) {
+      ctx.announce(e.message);
+    }
+    refresh();
+  }
+  function render() {
+    if (!ctx.isCurrent()) return;
+    heading.textContent = model.title;
+    replace(actions, button(model.labels.scanAll, () => scan({}), { class: 'primary', disabled: model.scan.running }));
+    replace(list, model.libraries.map((lib) => h('li', null,
+      h('div', null, h('strong', null, lib.name), h('span', { class: 'card-sub path' }, lib.path), h('span', { class: 'card-sub summary' }, lib.summary)),
+      button(model.labels.scan, () => scan({ library: lib.name }), { class: 'secondary', disabled: model.scan.running, 'aria-label': `${model.labels.scan}: ${lib.name}` }))));
+    const s = model.scan;
+    progress.dataset.running = String(!!s.running);
+    const bar = h('progress', { max: '1', 'aria-hidden': 'true' });
+    if (s.fraction != null) bar.value = s.fraction;
+    replace(progress, s.text ? h('span', null, s.text) : null, s.running ? bar : null);
+  }
+  await refresh();
+  if (!ctx.isCurrent() || !model) return;
+  replace(view, h('div', { class: 'screen-head' }, heading, actions), progress, list);
+  const events = new EventSource('/api/v1/events');
+  for (const kind of ['scanProgress', 'tracksChanged', 'librariesChanged']) events.addEventListener(kind, () => refresh());
+  return () => events.close();
+}
+
+/** Users and their API keys; an administrator's own new key is shown once. */
+export async function users(view, ctx, _args, fresh = null) {
+  const model = await api.viewModel('users');
+  if (!ctx.isCurrent()) return;
+  const l = model.labels;
+  const error = h('p', { class: 'error', role: 'alert' });
+  const label = h('input', { type: 'text', maxlength: '100', autocomplete: 'off' });
+  const form = h('form', { class: 'inline', method: 'post', onsubmit: async (e) => {
+    e.preventDefault();
+    try {
+      const created = await api.post('keys', { label: label.value.trim() || null });
+      await users(view, ctx, _args, created.key);
+    } catch (err) {
+      replace(error, err.message);
+    }
+  } }, field(l.keyLabel, label), h('button', { type: 'submit', class: 'primary' }, l.newKey));
+  const revoke = async (user, key) => {
+    try {
+      await api.del('users/keys', { name: user.name, id: key.id });
+      await users(view, ctx, _args);
+    } catch (err) {
+      replace(error, err.message);
+    }
+  };
+  replace(view, h('h1', null, model.title), form,
+    fresh ? h('div', { class: 'new-key', role: 'status' }, h('strong', null, l.newKey), h('code', { testid: 'new-key' }, fresh)) : null,
+    error,
+    h('ul', { class: 'user-list' }, model.users.map((user) => h('li', { testid: 'user-row' },
+      h('h2', null, user.name, h('span', { class: 'badge' }, user.role)),
+      user.keys.length ? h('table', { class: 'keys' },
+        h('caption', { class: 'sr-only' }, `${l.keys}: ${user.name}`),
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, l.keyLabel), h('th', { scope: 'col' }, l.created), h('th', null, h('span', { class: 'sr-only' }, l.revoke)))),
+        h('tbody', null, user.keys.map((key) => h('tr', null,
+          h('td', null, key.label), h('td', null, key.created),
+          h('td', null, button(l.revoke, () => revoke(user, key), { class: 'danger small', 'aria-label': `${l.revoke}: ${key.label}` }))))))
+        : h('p', { class: 'card-sub' }, l.noKeys)))));
+}
