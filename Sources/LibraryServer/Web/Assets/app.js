@@ -184,6 +184,7 @@ async function route() {
   } finally {
     if (ticket === routeTicket) view.removeAttribute('aria-busy');
   }
+  if (ctx.isCurrent() && !performance.getEntriesByName('kanora:first-screen').length) performance.mark('kanora:first-screen');
   if (ctx.isCurrent() && name !== 'search' && name !== 'smart') view.focus({ preventScroll: true });
   if (ctx.isCurrent()) document.title = `${view.querySelector('h1')?.textContent ?? ''} · Kanora`;
 }
