@@ -97,14 +97,14 @@ public struct LibrariesScreen: RequestableViewModel, Equatable {
     public var libraries: [Row]
     public var scan: Scan
     /// `scan` (one library), `scanAll`.
-    public var labels: Labels = .keyed("libraries", ["scan", "scanAll"])
+    public var labels: Labels = .keyed("libraries.label", ["scan", "scanAll"])
 
     public init(libraries: [Row], scan: Scan) { self.libraries = libraries; self.scan = scan }
 
     public static func stub() -> LibrariesScreen {
         LibrariesScreen(
             libraries: [Row(id: 1, name: "Jazz", path: "/music/jazz", lastScan: Date(timeIntervalSinceReferenceDate: 800_000_000))],
-            scan: Scan(running: true, text: .key("libraries.scan.running", count: 120, ["library": .text("Jazz")]), fraction: 0.4))
+            scan: Scan(running: true, text: .key("libraries.scan.running", ["what": .text("Jazz: 120 files")]), fraction: 0.4))
     }
 }
 
@@ -148,7 +148,7 @@ public struct UsersScreen: RequestableViewModel, Equatable {
     public var id = "users"
     public var title: LocalizableString = .key("users.title")
     public var users: [Row]
-    public var labels: Labels = .keyed("users", ["newKey", "revoke", "keys", "noKeys", "keyLabel", "created"])
+    public var labels: Labels = .keyed("users.label", ["newKey", "revoke", "keys", "noKeys", "keyLabel", "created"])
 
     public init(users: [Row]) { self.users = users }
 

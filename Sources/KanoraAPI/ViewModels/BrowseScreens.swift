@@ -227,7 +227,7 @@ public struct SearchScreen: RequestableViewModel, Equatable {
     /// What to show when nothing matches (or nothing was typed yet).
     public var emptyText: LocalizableString
     /// The headings of the three lists: `artists`, `albums`, `tracks`; and the field's `placeholder`.
-    public var labels: Labels = .keyed("search", ["artists", "albums", "tracks", "placeholder"])
+    public var labels: Labels = .keyed("search.label", ["artists", "albums", "tracks", "placeholder"])
 
     public init(query: String, artists: [ArtistRow], albums: [AlbumCard], tracks: [TrackItem]) {
         self.query = query; self.artists = artists; self.albums = albums; self.tracks = tracks

@@ -111,13 +111,13 @@ public struct SmartPreviewScreen: RequestableViewModel, Equatable {
         valid = false; self.error = error; summary = .key("smartpreview.invalid"); tracks = []
     }
 
-    public init(matching count: Int, tracks: [TrackItem]) {
+    /// The first tracks matching (`more`: there are others past `maximumTracks`).
+    public init(tracks: [TrackItem], more: Bool) {
         valid = true; error = nil; self.tracks = tracks
-        summary = count > tracks.count
-            ? .key("smartpreview.first", count: count, ["shown": .number(tracks.count)]) : .key("summary.tracks", count: count)
+        summary = more ? .key("smartpreview.more", ["shown": .number(tracks.count)]) : .key("summary.tracks", count: tracks.count)
     }
 
-    public static func stub() -> SmartPreviewScreen { SmartPreviewScreen(matching: 1, tracks: [.stub()]) }
+    public static func stub() -> SmartPreviewScreen { SmartPreviewScreen(tracks: [.stub()], more: false) }
 }
 
 /// `GET /api/v1/viewmodels/smartpreview?query=genre:jazz`.
