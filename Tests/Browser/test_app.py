@@ -135,7 +135,7 @@ class AdminJourney(BrowserTestCase):
         self.wait(lambda d: self.find('nav.side a[data-screen="albums"]').text not in ("", english["albums"]), "the navigation stayed English")
         row = self.shown(self.tid("playlist-row")).text
         self.assertNotEqual(row, english_row)
-        self.assertRegex(row, r"\d{1,2}\.\d{1,2}\.\d{2,4}", "the playlist's date is not German")
+        self.assertRegex(row, r"\b\d{1,2}\.(\d{1,2}\.| \w+\.? )\d{4}", "the playlist's date is not German (25.11.2026 or 25. Nov. 2026)")
         self.screenshot("playlists-de")
         self.driver.refresh()  # the choice is the user's setting, kept by the server
         self.wait(lambda d: self.find('nav.side a[data-screen="albums"]').text not in ("", english["albums"]), "German was not kept")
@@ -159,16 +159,17 @@ class AdminJourney(BrowserTestCase):
     def test_09_scan_progress_when_a_file_is_added(self):
         progress = self.go("libraries", self.tid("scan-progress"))
         self.screenshot("libraries")
-        idle = progress.text
+        self.assertEqual(progress.get_attribute("data-running"), "false")
+        self.assertTrue(progress.text.strip(), "the idle scan has no text")
         self.driver.execute_script("""
             window.scanSeen = [];
             const element = document.querySelector('[data-testid=scan-progress]');
-            new MutationObserver(() => window.scanSeen.push([element.dataset.running, element.textContent]))
+            new MutationObserver(() => window.scanSeen.push([element.dataset.running, element.textContent, !!element.querySelector('progress')]))
               .observe(element, { childList: true, subtree: true, characterData: true, attributes: true });""")
         shutil.copy(os.path.join(os.environ["KANORA_SPARE"], "Late Arrival.opus"),
                     os.path.join(os.environ["KANORA_MUSIC"], "Ada Quartet", "Blue Hours", "Late Arrival.opus"))
         self.find(".head-actions .primary").click()
-        self.wait(lambda d: any(running == "true" and text != idle for running, text in d.execute_script("return window.scanSeen")),
+        self.wait(lambda d: any(running == "true" and bar for running, _, bar in d.execute_script("return window.scanSeen")),
                   "no scan progress was shown")
         self.screenshot("libraries-scanning")
         self.wait(lambda d: self.find(self.tid("scan-progress")).get_attribute("data-running") == "false", "the scan never ended")

@@ -15,13 +15,19 @@ export async function doctor(view, ctx) {
         item.detail ? h('span', { class: 'card-sub' }, item.detail) : null))))));
 }
 
-/** Libraries: scan one or all, and the scan's progress live from the event stream. */
+/**
+ * Libraries: scan one or all. The progress region shows the view model's text (refetched on
+ * every event of the change feed) and, while a scan this page started streams, a bar of the
+ * files read out of those found (the stream's own progress lines).
+ */
 export async function libraries(view, ctx) {
-  const progress = h('div', { testid: 'scan-progress', class: 'scan-progress', role: 'status', 'aria-live': 'polite' });
+  const progress = h('div', { testid: 'scan-progress', class: 'scan-progress', role: 'status', 'aria-live': 'polite', dataset: { running: 'false' } });
+  const bar = h('progress', { max: '1', 'aria-hidden': 'true' });
   const list = h('ul', { class: 'library-list' });
   const heading = h('h1');
   const actions = h('div', { class: 'head-actions' });
   let model;
+  let streaming = false;
   let fetching = null;
   let again = false;
   async function refresh() {
@@ -39,26 +45,32 @@ export async function libraries(view, ctx) {
         body: JSON.stringify(body),
       });
       if (!response.ok) throw new Error((await response.json().catch(() => null))?.error?.message ?? response.statusText);
+      streaming = true;
+      bar.removeAttribute('value');
+      render();
       refresh();
-      const reader = response.body.getReader();
-      while (!(await reader.read()).done) { /* progress comes through the event stream */ }
+      await readLines(response, (line) => {
+        if (line.progress?.found) bar.value = Math.min(1, line.progress.read / line.progress.found);
+        if (line.error) ctx.announce(line.error.message);
+      });
     } catch (e) {
       ctx.announce(e.message);
+    } finally {
+      streaming = false;
+      refresh();
     }
-    refresh();
   }
   function render() {
-    if (!ctx.isCurrent()) return;
+    if (!ctx.isCurrent() || !model) return;
+    const running = model.scan.running || streaming;
     heading.textContent = model.title;
-    replace(actions, button(model.labels.scanAll, () => scan({}), { class: 'primary', disabled: model.scan.running }));
+    replace(actions, button(model.labels.scanAll, () => scan({}), { class: 'primary', disabled: running }));
     replace(list, model.libraries.map((lib) => h('li', null,
       h('div', null, h('strong', null, lib.name), h('span', { class: 'card-sub path' }, lib.path), h('span', { class: 'card-sub summary' }, lib.summary)),
-      button(model.labels.scan, () => scan({ library: lib.name }), { class: 'secondary', disabled: model.scan.running, 'aria-label': `${model.labels.scan}: ${lib.name}` }))));
-    const s = model.scan;
-    progress.dataset.running = String(!!s.running);
-    const bar = h('progress', { max: '1', 'aria-hidden': 'true' });
-    if (s.fraction != null) bar.value = s.fraction;
-    replace(progress, s.text ? h('span', null, s.text) : null, s.running ? bar : null);
+      button(model.labels.scan, () => scan({ library: lib.name }), { class: 'secondary', disabled: running, 'aria-label': `${model.labels.scan}: ${lib.name}` }))));
+    if (model.scan.fraction != null) bar.value = model.scan.fraction;
+    progress.dataset.running = String(running);
+    replace(progress, h('span', null, model.scan.text), running ? bar : null);
   }
   await refresh();
   if (!ctx.isCurrent() || !model) return;
@@ -66,6 +78,20 @@ export async function libraries(view, ctx) {
   const events = new EventSource('/api/v1/events');
   for (const kind of ['scanProgress', 'tracksChanged', 'librariesChanged']) events.addEventListener(kind, () => refresh());
   return () => events.close();
+}
+
+/** Reads a streamed NDJSON body, one parsed object a line (empty keep-alive lines skipped). */
+async function readLines(response, onLine) {
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const lines = buffered.split('\n');
+    buffered = lines.pop();
+    for (const line of lines) if (line.trim()) onLine(JSON.parse(line));
+  }
 }
 
 /** Users and their API keys; an administrator's own new key is shown once. */

@@ -18,10 +18,12 @@ export function onSignedOut(handler) {
 
 /** Every request the app makes; `params` become the query, `body` JSON. */
 export async function request(method, path, { params, body, headers } = {}) {
-  const url = new URL(`/api/v1/${path}`, location.origin);
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value != null && value !== '') url.searchParams.set(key, String(value));
-  }
+  // encodeURIComponent, not URLSearchParams: a space travels as %20, never as '+'.
+  const query = Object.entries(params ?? {})
+    .filter(([, value]) => value != null && value !== '')
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  const url = `/api/v1/${path}${query ? `?${query}` : ''}`;
   const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers } };
   if (method !== 'GET') init.headers['X-Kanora-Request'] = '1';
   if (body !== undefined) {
