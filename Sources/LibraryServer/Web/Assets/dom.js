@@ -70,7 +70,11 @@ export function debounce(fn, ms) {
 
 /** A cover image, or a tinted tile with the name's initials when there is none. */
 export function cover(url, name, size = 'card') {
-  if (url) return h('img', { class: `cover ${size}`, src: url, alt: '', loading: 'lazy', decoding: 'async' });
+  if (url) {
+    const image = h('img', { class: `cover ${size}`, src: url, alt: '', loading: 'lazy', decoding: 'async' });
+    image.addEventListener('error', () => image.replaceWith(cover(null, name, size)), { once: true });
+    return image;
+  }
   const tile = h('div', { class: `cover ${size} blank`, 'aria-hidden': 'true' }, initials(name));
   tile.style.setProperty('--hue', String(hue(name)));
   return tile;
