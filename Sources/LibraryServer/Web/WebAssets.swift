@@ -27,6 +27,15 @@ struct WebAssets: Sendable {
         "index.html": PackageResources.index_html,
         "app.css": PackageResources.app_css,
         "app.js": PackageResources.app_js,
+        "admin.js": PackageResources.admin_js,
+        "api.js": PackageResources.api_js,
+        "browse.js": PackageResources.browse_js,
+        "dom.js": PackageResources.dom_js,
+        "icons.js": PackageResources.icons_js,
+        "player.js": PackageResources.player_js,
+        "playlists.js": PackageResources.playlists_js,
+        "queue.js": PackageResources.queue_js,
+        "tracks.js": PackageResources.tracks_js,
     ]
 
     /// The app's files as this binary carries them.

@@ -42,7 +42,7 @@ function fatal(error) {
 /** The sign-in screen, in the language chosen there (else the browser's). */
 async function signIn() {
   app = null;
-  player?.audio.pause();
+  player?.dispose();
   player = null;
   runCleanup();
   const headers = signInLanguage ? { 'Accept-Language': signInLanguage } : undefined;
@@ -123,11 +123,11 @@ function shell() {
   const announce = (text) => { status.textContent = text ?? ''; if (text) setTimeout(() => { if (status.textContent === text) status.textContent = ''; }, 6000); };
   const previous = player;
   player = new Player(playerRoot, l, announce);
-  if (previous) {
+  if (previous) { // the language changed: the same queue, playing on where it was
+    const { paused, currentTime } = previous.audio;
+    previous.dispose();
     player.queue = previous.queue;
-    player.index = previous.index;
-    previous.audio.pause();
-    if (previous.current) player.load(player.index, !previous.audio.paused, previous.audio.currentTime);
+    if (previous.current) player.load(previous.index, !paused, currentTime);
   }
   shell.announce = announce;
 }
@@ -191,4 +191,5 @@ async function route() {
 
 addEventListener('hashchange', route);
 addEventListener('keydown', (e) => player?.keyboard(e));
+addEventListener('pagehide', () => player?.flush());
 boot();

@@ -237,14 +237,23 @@ export class Player {
         navigator.mediaSession.setPositionState({ duration: a.duration, position: Math.min(t, a.duration), playbackRate: a.playbackRate });
       }
     });
-    addEventListener('pagehide', () => {
-      if (!this.current) return;
-      fetch('/api/v1/playqueue', {
-        method: 'PUT', keepalive: true, credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'X-Kanora-Request': '1' },
-        body: JSON.stringify({ trackIDs: this.queue.map((t) => t.id), current: this.current.id, position: a.currentTime }),
-      }).catch(() => {});
-    });
+  }
+
+  /** Saves the queue as the page goes away (a request that outlives the page). */
+  flush() {
+    if (!this.current) return;
+    fetch('/api/v1/playqueue', {
+      method: 'PUT', keepalive: true, credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-Kanora-Request': '1' },
+      body: JSON.stringify({ trackIDs: this.queue.map((t) => t.id), current: this.current.id, position: this.audio.currentTime }),
+    }).catch(() => {});
+  }
+
+  /** Stops for good (the shell is rebuilt, or the user signed out). */
+  dispose() {
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.audio.load();
   }
 
   mediaSession() {
