@@ -72,8 +72,9 @@ export async function libraries(view, ctx) {
     progress.dataset.running = String(running);
     replace(progress, h('span', null, model.scan.text), running ? bar : null);
   }
-  await refresh();
-  if (!ctx.isCurrent() || !model) return;
+  model = await api.viewModel('libraries'); // a refusal (403) shows in the view
+  if (!ctx.isCurrent()) return;
+  render();
   replace(view, h('div', { class: 'screen-head' }, heading, actions), progress, list);
   const events = new EventSource('/api/v1/events');
   for (const kind of ['scanProgress', 'tracksChanged', 'librariesChanged']) events.addEventListener(kind, () => refresh());
