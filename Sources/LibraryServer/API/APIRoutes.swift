@@ -33,6 +33,7 @@ public enum APIRoutes {
                 feed: services.feed, heartbeat: heartbeat, isVisible: visibility(to: services.playlists(for: user.id)))
         }
         HostedViewModelResponder.addRoutes(to: api.group, services: services)
+        StreamRoute.add(to: api.group, services: services, transcoder: state.transcoder)
         registerUnknown(api)
     }
 
