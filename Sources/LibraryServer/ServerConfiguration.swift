@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where and how `kanora serve` listens.
 public struct ServerConfiguration: Sendable, Equatable {
     /// The default port (Navidrome uses 4533, gonic 4747; 4544 is Kanora's).
@@ -35,13 +37,32 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// How long one database call made for a request may run before it is interrupted and
     /// the request answers that the query took too long (`--query-timeout`); nil: no limit.
     public var statementTimeout: Duration?
+    /// The ffmpeg executable `stream` transcodes with; nil: transcoding is off and only
+    /// originals are served (`--ffmpeg`, else the first `ffmpeg` on PATH).
+    public var ffmpegPath: String?
+    /// How many ffmpeg processes may run at once (`--transcode-limit`); further transcodes
+    /// are refused with an error until one ends.
+    public var transcodeLimit: Int
+    /// The folder finished transcodes are kept in; nil: none are kept.
+    public var transcodeCacheDirectory: String?
+    /// The most bytes the transcode cache keeps (`--transcode-cache`); 0 keeps none.
+    public var transcodeCacheSize: Int64
+    /// The format a bitrate limit alone transcodes to (`--downsample-format`).
+    public var downsampleFormat: TranscodeFormat
 
     public init(
         host: String = "127.0.0.1", port: Int = ServerConfiguration.defaultPort, watch: Bool = true,
         verbose: Bool = false, serverVersion: String = "dev", eventHeartbeat: Duration = .seconds(15),
         trustedProxies: [AddressRange] = [], idleTimeout: Duration = .seconds(60), maximumConnections: Int = 256,
-        statementTimeout: Duration? = .seconds(10)
+        statementTimeout: Duration? = .seconds(10), ffmpegPath: String? = nil,
+        transcodeLimit: Int = ProcessInfo.processInfo.activeProcessorCount, transcodeCacheDirectory: String? = nil,
+        transcodeCacheSize: Int64 = 1_000_000_000, downsampleFormat: TranscodeFormat = .opus
     ) {
+        self.ffmpegPath = ffmpegPath
+        self.transcodeLimit = transcodeLimit
+        self.transcodeCacheDirectory = transcodeCacheDirectory
+        self.transcodeCacheSize = transcodeCacheSize
+        self.downsampleFormat = downsampleFormat
         self.statementTimeout = statementTimeout
         self.idleTimeout = idleTimeout
         self.maximumConnections = maximumConnections

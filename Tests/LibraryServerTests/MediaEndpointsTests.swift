@@ -48,9 +48,13 @@ struct MediaEndpointsTests {
             let past = try await client.execute(uri: uri, method: .get, headers: [.range: "bytes=\(file.count)-"])
             #expect(past.status == .rangeNotSatisfiable)
             #expect(past.headers[.contentRange] == "bytes */\(file.count)")
-            // Transcoding is not supported: the original comes back whatever is asked.
-            let transcoded = try await client.execute(uri: uri + "&format=mp3&maxBitRate=128", method: .get)
-            #expect(Data(buffer: transcoded.body) == file)
+            // This harness has no ffmpeg: a bitrate limit alone gets the original, another
+            // format a clear error rather than a stream in the wrong format.
+            let limited = try await client.execute(uri: uri + "&maxBitRate=128&timeOffset=5", method: .get)
+            #expect(Data(buffer: limited.body) == file)
+            let refused = try JSONAnswer(try await client.execute(uri: uri + "&format=mp3&f=json", method: .get).body)
+            #expect(refused.errorCode == 0)
+            #expect(refused.errorMessage?.contains("ffmpeg was not found") == true)
         }
     }
 

@@ -3,8 +3,8 @@ import Hummingbird
 import LibraryCore
 import LibraryServices
 
-/// Media: `stream` and `download` (the original file, with byte ranges), `getCoverArt`,
-/// `getLyricsBySongId` (OpenSubsonic songLyrics) and `getLyrics`.
+/// Media: `stream` (the original file with byte ranges, or a transcode), `download` (the
+/// original), `getCoverArt`, `getLyricsBySongId` (OpenSubsonic songLyrics) and `getLyrics`.
 ///
 /// Files are reached only through ids and the services: no parameter is ever a path, and a
 /// track's file is sent only while it is the file the last scan indexed (`IndexedFile`), so
@@ -20,27 +20,19 @@ enum MediaEndpoints: SubsonicEndpointGroup {
 
     static let responder = MediaResponder()
 
-    /// The original file. Transcoding is not supported: `maxBitRate`, `format` (raw or any
-    /// other), `timeOffset` and `estimateContentLength` are accepted and ignored, as the API
-    /// lets a server do. Only songs download (no zipped albums or folders).
+    /// `stream`: the original file, or a transcode when `format`, `maxBitRate` or
+    /// `timeOffset` ask for one (`StreamRules`); `estimateContentLength` sends a
+    /// Content-Length while transcoding. `download`: always the original. Only songs
+    /// download (no zipped albums or folders).
     static func file(_ request: SubsonicRequest, download: Bool) async throws -> SubsonicReply {
         let track = try await presentTrack(request)
-        let name = download ? String(decoding: track.path.lastComponent, as: UTF8.self) : nil
-        let type = AudioContentType.of(format: track.metadata.format)
-        guard let library = try await request.services.library.libraries().first(where: { $0.id == track.libraryID }) else {
-            throw SubsonicError.notFound("Song \(SubsonicID.track(track.id)) belongs to no library any more.")
-        }
-        let opened = try await OffCooperativePool.run {
-            IndexedFile.open(track, root: library.root, contentType: type, downloadName: name)
-        }
-        switch opened {
-        case .success(let file):
-            return .raw(responder.response(for: file, request: request.http))
-        case .failure(.gone):
-            throw SubsonicError.notFound("The file of song \(SubsonicID.track(track.id)) is gone since the last scan: rescan its library.")
-        case .failure(.changed):
-            throw SubsonicError.notFound(
-                "The file of song \(SubsonicID.track(track.id)) changed since the last scan: rescan its library to play it.")
+        let ask = download ? StreamAsk() : try StreamAsk(request.parameters)
+        do throws(StreamAnswer.Failure) {
+            return .raw(try await StreamAnswer.response(
+                track: track, ask: ask, download: download, services: request.services, transcoder: request.server.transcoder,
+                request: request.http, logger: request.logger))
+        } catch {
+            throw error.subsonic
         }
     }
 

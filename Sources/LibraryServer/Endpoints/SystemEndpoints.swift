@@ -10,8 +10,8 @@ enum SystemEndpoints: SubsonicEndpointGroup {
         SubsonicEndpoint("getLicense") { _ in
             .payload(SubsonicNode("license", ["valid": true]))
         },
-        SubsonicEndpoint("getOpenSubsonicExtensions", access: .anyone) { _ in
-            .list("openSubsonicExtensions", supportedExtensions.map { name, versions in
+        SubsonicEndpoint("getOpenSubsonicExtensions", access: .anyone) { request in
+            .list("openSubsonicExtensions", extensions(transcoding: request.server.transcoder.isEnabled).map { name, versions in
                 var node = SubsonicNode("openSubsonicExtension", ["name": name])
                 node.appendValues("versions", versions)
                 return node
@@ -39,13 +39,18 @@ enum SystemEndpoints: SubsonicEndpointGroup {
         },
     ]
 
-    /// The OpenSubsonic extensions Kanora implements, with their versions. No transcoding,
-    /// so not `transcodeOffset`.
-    static let supportedExtensions: KeyValuePairs<String, [Int]> = [
-        "apiKeyAuthentication": [1],
-        "formPost": [1],
-        "songLyrics": [1],
+    /// The OpenSubsonic extensions Kanora always implements, with their versions.
+    static let supportedExtensions: [(name: String, versions: [Int])] = [
+        ("apiKeyAuthentication", [1]),
+        ("formPost", [1]),
+        ("songLyrics", [1]),
     ]
+
+    /// The extensions this server implements: `transcodeOffset` (`stream` honours
+    /// `timeOffset`) only when it found ffmpeg.
+    static func extensions(transcoding: Bool) -> [(name: String, versions: [Int])] {
+        supportedExtensions + (transcoding ? [("transcodeOffset", [1])] : [])
+    }
 
     private static func scanStatus(_ status: ScanMonitor.Status) -> SubsonicNode {
         SubsonicNode("scanStatus", ["scanning": status.scanning, "count": status.count])

@@ -17,6 +17,8 @@ public final class SubsonicServerState: Sendable {
     /// Interrupts the SQL of every request when triggered: `serve` does when it starts
     /// shutting down.
     public let statementInterrupter = StatementInterrupter()
+    /// ffmpeg for `stream`: its slots, its children and the transcode cache.
+    public let transcoder: Transcoder
 
     /// The limits every request's SQL runs under (`StatementLimitsMiddleware`).
     public var statementLimits: StatementLimits {
@@ -28,6 +30,7 @@ public final class SubsonicServerState: Sendable {
         self.throttle = throttle
         self.clients = ClientAddressResolver(trustedProxies: configuration.trustedProxies)
         self.scans = scans ?? ScanMonitor()
+        self.transcoder = Transcoder(configuration: configuration)
     }
 
     /// The client's address, for the throttle and the log.

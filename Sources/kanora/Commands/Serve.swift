@@ -49,6 +49,28 @@ extension Kanora {
             help: "Mark the web app's sign-in cookie Secure (behind a TLS proxy that sends no X-Forwarded-Proto).")
         var secureCookies = false
 
+        @Option(help: ArgumentHelp(
+            "The ffmpeg to transcode with (default: ffmpeg on PATH; without one, only original files are served).",
+            valueName: "path"))
+        var ffmpeg: String?
+
+        @Option(
+            name: .customLong("transcode-limit"),
+            help: ArgumentHelp("How many transcodes may run at once (default: the number of cores).", valueName: "count"))
+        var transcodeLimit: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        @Option(
+            name: .customLong("transcode-cache"),
+            help: ArgumentHelp(
+                "How much disk finished transcodes may take beside the database, e.g. 500MB, 2GB; 0 keeps none.",
+                valueName: "size"))
+        var transcodeCache = "1GB"
+
+        @Option(
+            name: .customLong("downsample-format"),
+            help: ArgumentHelp("The format a client asking only for a lower bitrate gets: opus, mp3 or aac.", valueName: "format"))
+        var downsampleFormat = "opus"
+
         func validate() throws {
             for proxy in trustedProxies {
                 do { _ = try AddressRange(parsing: proxy) } catch { throw ArgumentParser.ValidationError("--trusted-proxy: \(error)") }
@@ -58,6 +80,18 @@ extension Kanora {
             }
             guard queryTimeout.isFinite, queryTimeout > 0 else {
                 throw ArgumentParser.ValidationError("--query-timeout takes a number of seconds above 0, e.g. --query-timeout 10.")
+            }
+            guard transcodeLimit >= 1 else {
+                throw ArgumentParser.ValidationError("--transcode-limit takes a count of 1 or more, e.g. --transcode-limit 2.")
+            }
+            guard Self.byteCount(transcodeCache) != nil else {
+                throw ArgumentParser.ValidationError("--transcode-cache takes a size such as 500MB or 2GB (0 for no cache), not \(transcodeCache).")
+            }
+            guard let format = TranscodeFormat(rawValue: downsampleFormat.lowercased()), format != .flac else {
+                throw ArgumentParser.ValidationError("--downsample-format takes opus, mp3 or aac, not \(downsampleFormat).")
+            }
+            if let ffmpeg, Transcoder.locate(ffmpeg) == nil {
+                throw ArgumentParser.ValidationError("--ffmpeg: \(ffmpeg) is not an executable file; install ffmpeg or give its path.")
             }
             guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
                 throw ArgumentParser.ValidationError("--host takes an address such as 127.0.0.1 or 0.0.0.0.")
@@ -76,6 +110,7 @@ extension Kanora {
                 let noun = tracks == 1 ? "track" : "tracks"
                 console.out("Serving \(tracks) \(noun) at http://\(shown):\(port)/rest/ (Subsonic)")
                 console.out("Web app at http://\(shown):\(port)/ (sign in as a user made with `kanora user add`)")
+                console.out(Self.transcodingLine(configuration))
             }
         }
 
@@ -84,9 +119,34 @@ extension Kanora {
             var configuration = ServerConfiguration(
                 host: host, port: port, watch: !noWatch, verbose: global.verbose, serverVersion: KanoraVersion.current,
                 trustedProxies: try trustedProxies.map { try AddressRange(parsing: $0) },
-                statementTimeout: .seconds(queryTimeout))
+                statementTimeout: .seconds(queryTimeout), ffmpegPath: Transcoder.locate(ffmpeg), transcodeLimit: transcodeLimit,
+                transcodeCacheDirectory: global.databaseURL().deletingLastPathComponent().appendingPathComponent("transcodes").path,
+                transcodeCacheSize: Self.byteCount(transcodeCache) ?? 0,
+                downsampleFormat: TranscodeFormat(rawValue: downsampleFormat.lowercased()) ?? .opus)
             configuration.secureCookies = secureCookies
             return configuration
+        }
+
+        /// The start-up line saying whether transcoding is on.
+        static func transcodingLine(_ configuration: ServerConfiguration) -> String {
+            guard let ffmpeg = configuration.ffmpegPath else {
+                return "Transcoding off: no ffmpeg on PATH (install ffmpeg or pass --ffmpeg); original files only"
+            }
+            return "Transcoding on with \(ffmpeg): up to \(configuration.transcodeLimit) at once, "
+                + "\(configuration.downsampleFormat.rawValue) for a bitrate limit alone"
+        }
+
+        /// `text` (`1GB`, `500MB`, `64KB`, `1000000`, `0`) in bytes (powers of 1000), nil when
+        /// it is not a size.
+        static func byteCount(_ text: String) -> Int64? {
+            let upper = text.uppercased().trimmingCharacters(in: .whitespaces)
+            let units: [(String, Int64)] = [("GB", 1_000_000_000), ("MB", 1_000_000), ("KB", 1_000), ("G", 1_000_000_000), ("M", 1_000_000), ("K", 1_000), ("B", 1)]
+            for (suffix, factor) in units where upper.hasSuffix(suffix) {
+                guard let number = Double(upper.dropLast(suffix.count)), number >= 0, number.isFinite else { return nil }
+                return Int64(number * Double(factor))
+            }
+            guard let number = Int64(upper), number >= 0 else { return nil }
+            return number
         }
     }
 }
