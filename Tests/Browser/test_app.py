@@ -75,9 +75,20 @@ class AdminJourney(BrowserTestCase):
         self.find(self.tid("player-next")).click()
         self.wait(lambda d: "Slow Rain" in self.find(".now-title").text, "next did not play the next track")
         self.wait(lambda d: self.audio("a.currentTime") > 0.3, "the next track did not play")
+        self.find(".extras button[aria-expanded]").click()  # the queue: the album, Slow Rain current
+        panel = self.shown(".queue-panel")
+        def queue():
+            return [self.find("strong", li).text for li in self.find_all(".queue-panel .queue-list li")]
+        self.assertEqual(queue(), ["Morning Light", "Harbour", "Slow Rain"])
+        self.assertIn("Slow Rain", self.find('.queue-list li[aria-current="true"]', panel).text)
         self.screenshot("playing")
-        self.driver.refresh()  # the queue comes back from the server, paused
+        self.find('.queue-list li[aria-current="true"] button[aria-label]:not(.queue-title)', panel).click()  # move up
+        self.wait(lambda d: queue() == ["Morning Light", "Slow Rain", "Harbour"], "the queue was not reordered")
+        self.assertIn("Slow Rain", self.find(".now-title").text, "reordering changed the playing track")
+        self.driver.refresh()  # the queue comes back from the server, paused, in its new order
         self.wait(lambda d: "Slow Rain" in self.find(".now-title").text, "the queue was not restored after a reload")
+        self.find(".extras button[aria-expanded]").click()
+        self.wait(lambda d: queue() == ["Morning Light", "Slow Rain", "Harbour"], "the restored queue lost its order")
         self.assertEqual(self.audio("a.getAttribute('src')").split("?")[0], "/api/v1/stream")
 
     def test_04_star(self):

@@ -184,11 +184,21 @@ async function route() {
   } finally {
     if (ticket === routeTicket) view.removeAttribute('aria-busy');
   }
+  markPlaying();
   if (ctx.isCurrent() && !performance.getEntriesByName('kanora:first-screen').length) performance.mark('kanora:first-screen');
   if (ctx.isCurrent() && name !== 'search' && name !== 'smart') view.focus({ preventScroll: true });
   if (ctx.isCurrent()) document.title = `${view.querySelector('h1')?.textContent ?? ''} · Kanora`;
 }
 
+/** Marks the rows of the playing track in whatever list is shown. */
+function markPlaying() {
+  const id = String(player?.current?.id ?? '');
+  for (const row of document.querySelectorAll('[data-testid="track-row"]')) {
+    row.classList.toggle('playing', row.dataset.id === id);
+  }
+}
+
+addEventListener('kanora:track', markPlaying);
 addEventListener('hashchange', route);
 addEventListener('keydown', (e) => player?.keyboard(e));
 addEventListener('pagehide', () => player?.flush());

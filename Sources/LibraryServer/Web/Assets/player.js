@@ -171,6 +171,7 @@ export class Player {
       navigator.mediaSession.metadata = t ? new MediaMetadata({ title: t.title, artist: t.artist, album: t.album }) : null;
     }
     this.queuePanel?.render();
+    dispatchEvent(new CustomEvent('kanora:track', { detail: t?.id ?? null }));
   }
 
   changed() {
