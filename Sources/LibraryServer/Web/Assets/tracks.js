@@ -20,7 +20,6 @@ export function trackList(tracks, ctx, { playlist = null, onChange = () => {}, s
   };
   const rows = tracks.map((track, i) => {
     const position = track.position ?? i + 1;
-    const title = track.streamURL ? track.title : `${track.title}`;
     const star = button(track.starred ? l.unstar : l.star, async () => {
       const starred = star.getAttribute('aria-pressed') !== 'true';
       try {
@@ -37,7 +36,7 @@ export function trackList(tracks, ctx, { playlist = null, onChange = () => {}, s
       h('span', { class: 'number' }, playlist ? String(position) : track.number ?? ''),
       button(`${l.play}: ${track.title}`, () => ctx.player.playList(tracks, i), { icon: 'play', testid: 'play', class: 'icon row-play', disabled: !track.streamURL }),
       h('span', { class: 'what' },
-        h('span', { class: 'title' }, title),
+        h('span', { class: 'title' }, track.title),
         h('span', { class: 'sub' },
           track.artistID != null ? link(`artist/${track.artistID}`, track.artist) : track.artist,
           showAlbum && track.album ? [' · ', track.albumID != null ? link(`album/${track.albumID}`, track.album) : track.album] : null),
@@ -91,7 +90,7 @@ export async function addToPlaylist(trackIDs, ctx) {
   };
   const error = h('p', { class: 'error', role: 'alert' });
   const newName = h('input', { type: 'text', required: true, maxlength: '200', 'aria-label': l.newPlaylist, placeholder: l.newPlaylist });
-  append(dialog,
+  dialog.append(
     h('h2', null, l.addToPlaylist),
     h('ul', { class: 'picker-list' }, model.playlists.filter((p) => !p.smart).map((p) =>
       h('li', null, button(p.name, () => add(p.name, false))))),
@@ -102,8 +101,4 @@ export async function addToPlaylist(trackIDs, ctx) {
   dialog.addEventListener('close', () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
-}
-
-function append(parent, ...children) { // plain nodes only
-  parent.append(...children);
 }
