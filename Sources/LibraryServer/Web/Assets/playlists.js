@@ -111,11 +111,10 @@ export async function smart(view, ctx, [initial = '']) {
     query.setAttribute('aria-invalid', String(!!error));
     problem.textContent = error?.message ?? '';
     if (!error || error.offset == null) return replace(echo);
-    const chars = [...query.value];
+    // offset and length count UTF-16 code units, as JavaScript's string indices do.
+    const text = query.value;
     const end = error.offset + Math.max(error.length ?? 1, 1);
-    replace(echo, chars.slice(0, error.offset).join(''),
-      h('mark', { testid: 'query-error-term' }, chars.slice(error.offset, end).join('') || ' '),
-      chars.slice(end).join(''));
+    replace(echo, text.slice(0, error.offset), h('mark', { testid: 'query-error-term' }, text.slice(error.offset, end) || ' '), text.slice(end));
   }
   const saveError = h('p', { class: 'error', role: 'alert' });
   const form = h('form', { class: 'smart-form', method: 'post', onsubmit: async (e) => {
