@@ -14,5 +14,7 @@ public enum APICatalog {
         ScanLibrariesRequest.self, EventsRequest.self,
         APIKeysRequest.self, CreateAPIKeyRequest.self, RevokeAPIKeysRequest.self,
         UsersRequest.self, UserKeysRequest.self, RevokeUserKeysRequest.self,
+        SignInRequest.self, SessionRequest.self, SignOutRequest.self, SetLanguageRequest.self,
+        StarRequest.self, ScrobbleRequest.self, PlayQueueRequest.self, SavePlayQueueRequest.self, CoverRequest.self,
     ]
 }

@@ -47,6 +47,8 @@ public enum APIBodyLimit {
 
 /// Who may send a request.
 public enum APIAccess: String, Sendable, Codable, CaseIterable {
+    /// Anyone, signed in or not: only signing in itself.
+    case anyone
     /// Any user with a valid key or session: reads, and their own playlists, stars and plays.
     case user
     /// Administrators only: libraries, scans, prune, merge, other users and their keys.
@@ -54,7 +56,7 @@ public enum APIAccess: String, Sendable, Codable, CaseIterable {
 
     /// Whether a user (an administrator or not) may send such a request.
     public func admits(isAdmin: Bool) -> Bool {
-        self == .user || isAdmin
+        self != .admin || isAdmin
     }
 
     /// The message of a refusal: what was asked, and the role it needs.

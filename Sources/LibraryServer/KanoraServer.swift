@@ -3,8 +3,8 @@ import HummingbirdCore
 import LibraryServices
 import Logging
 
-/// Builds Kanora's HTTP server: the Subsonic API under `/rest/` and Kanora's own API under
-/// `/api/v1/` over a `ServiceContainer`.
+/// Builds Kanora's HTTP server: the Subsonic API under `/rest/`, Kanora's own API under
+/// `/api/v1/` and the web app at `/`, over a `ServiceContainer`.
 ///
 /// `kanora serve` runs the application in a `ServiceGroup`; tests call
 /// `KanoraServer.application(...).test(.router)` or `.test(.live)`.
@@ -28,6 +28,7 @@ public enum KanoraServer {
         // Players probe a stream's length and type with HEAD before they play or seek.
         router.head("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
         APIRoutes.register(on: router, services: services, state: state)
+        WebRoutes.register(on: router)
         return router
     }
 

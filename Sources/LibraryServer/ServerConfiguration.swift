@@ -27,6 +27,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// How many connections are served at once; further clients wait in the listen backlog
     /// until one closes.
     public var maximumConnections: Int
+    /// How long a web sign-in lasts before the user signs in again (30 days).
+    public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
+    /// Mark the session cookie `Secure` on every answer (`--secure-cookies`): for a TLS proxy
+    /// that does not send `X-Forwarded-Proto` (one that does, when trusted, is believed).
+    public var secureCookies = false
     /// How long one database call made for a request may run before it is interrupted and
     /// the request answers that the query took too long (`--query-timeout`); nil: no limit.
     public var statementTimeout: Duration?

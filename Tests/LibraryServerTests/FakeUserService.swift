@@ -43,5 +43,10 @@ struct FakeUserService: UserService {
         apiKey == Self.aliceKey ? Self.alice : nil
     }
 
+    func startSession(forUser id: Int64, lifetime: TimeInterval) async throws -> NewSession { throw unexpected() }
+    func authenticate(sessionToken: String) async throws -> User? { nil }
+    func endSession(token: String) async throws {}
+    func setLanguage(_ language: String?, forUser id: Int64) async throws -> User { throw unexpected() }
+
     private func unexpected() -> LibraryError { LibraryError(.unimplemented, "not expected in server tests") }
 }

@@ -35,6 +35,23 @@ public enum UserRules {
         }
     }
 
+    /// The longest language tag a user may choose ("de", "pt-BR", "zh-Hant-TW").
+    public static let languageMaxLength = 35
+
+    /// Checks a language tag (BCP 47's shape: 2 or 3 letters, then subtags of 1 to 8
+    /// letters or digits, joined by "-"); nil means "follow the browser". Returns it as
+    /// stored (primary subtag lowercase).
+    public static func validateLanguage(_ language: String?) throws(ValidationError) -> String? {
+        guard let language else { return nil }
+        let parts = language.split(separator: "-", omittingEmptySubsequences: false)
+        let primaryOK = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+        let restOK = parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard language.count <= languageMaxLength, primaryOK, restOK else {
+            throw ValidationError(field: "language", message: "\"\(language.prefix(40))\" is not a language tag: use a code such as \"en\" or \"de\".")
+        }
+        return ([parts[0].lowercased()] + parts.dropFirst().map(String.init)).joined(separator: "-")
+    }
+
     /// Checks an API key's label: nil or blank means no label; otherwise `keyLabel`'s rule.
     /// Returns the label to store.
     public static func validateKeyLabel(_ label: String?) throws(ValidationError) -> String? {

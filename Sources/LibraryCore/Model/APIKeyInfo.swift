@@ -35,3 +35,18 @@ public struct NewAPIKey: Sendable, Equatable, Codable {
         self.info = info
     }
 }
+
+/// A web session just started: the token (sent once, in the cookie; only its hash is stored),
+/// whose it is and when it ends.
+public struct NewSession: Sendable, Equatable {
+    /// The secret (`kns_...`) the browser sends back in its cookie.
+    public var token: String
+    public var user: User
+    public var expires: Date
+
+    public init(token: String, user: User, expires: Date) {
+        self.token = token
+        self.user = user
+        self.expires = expires
+    }
+}

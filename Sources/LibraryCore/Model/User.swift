@@ -14,13 +14,19 @@ public struct User: Sendable, Equatable, Codable, Identifiable {
     public var createdAt: Date
     /// How many API keys the user has.
     public var apiKeyCount: Int
+    /// The language the web app speaks to the user ("de"); nil follows the browser.
+    public var language: String?
 
-    public init(id: Int64, name: String, isAdmin: Bool, hasPassword: Bool, createdAt: Date, apiKeyCount: Int = 0) {
+    public init(
+        id: Int64, name: String, isAdmin: Bool, hasPassword: Bool, createdAt: Date, apiKeyCount: Int = 0,
+        language: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.isAdmin = isAdmin
         self.hasPassword = hasPassword
         self.createdAt = createdAt
         self.apiKeyCount = apiKeyCount
+        self.language = language
     }
 }

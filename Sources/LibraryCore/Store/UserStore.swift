@@ -5,7 +5,7 @@ import Foundation
 public enum UserStore {
     static let select = """
         SELECT u.id, u.name, u.is_admin, u.password_sealed IS NOT NULL, u.created_at,
-               (SELECT count(*) FROM api_key k WHERE k.user_id = u.id)
+               (SELECT count(*) FROM api_key k WHERE k.user_id = u.id), u.language
         FROM user u
         """
 
@@ -27,11 +27,11 @@ public enum UserStore {
     /// Every user with their sealed password (nil: none set): what logins are checked
     /// against, read once and kept in memory by the user service.
     public static func allCredentials(_ db: Connection) throws -> [(user: User, sealedPassword: [UInt8]?)] {
-        try db.rows("SELECT id, name, is_admin, password_sealed, created_at FROM user").map { row in
+        try db.rows("SELECT id, name, is_admin, password_sealed, created_at, language FROM user").map { row in
             let sealed: [UInt8]? = row[3]
             let user = User(
                 id: row[0] ?? 0, name: row[1] ?? "", isAdmin: row[2] ?? false, hasPassword: sealed != nil,
-                createdAt: Date(timeIntervalSince1970: Double(row[4] as Int64? ?? 0)))
+                createdAt: Date(timeIntervalSince1970: Double(row[4] as Int64? ?? 0)), language: row[5])
             return (user, sealed)
         }
     }
@@ -55,6 +55,11 @@ public enum UserStore {
         try db.execute("UPDATE user SET password_sealed = ? WHERE id = ?", [sealed, id])
     }
 
+    /// Sets a user's language (already validated; nil: follow the browser).
+    public static func setLanguage(id: Int64, language: String?, _ db: Connection) throws {
+        try db.execute("UPDATE user SET language = ? WHERE id = ?", [language, id])
+    }
+
     /// Deletes a user with their playlists, annotations, keys and play queue (cascades).
     public static func delete(id: Int64, _ db: Connection) throws {
         try db.execute("DELETE FROM user WHERE id = ?", [id])
@@ -69,6 +74,7 @@ public enum UserStore {
     static func decode(_ row: Row) -> User {
         User(
             id: row[0] ?? 0, name: row[1] ?? "", isAdmin: row[2] ?? false, hasPassword: row[3] ?? false,
-            createdAt: Date(timeIntervalSince1970: Double(row[4] as Int64? ?? 0)), apiKeyCount: row[5] ?? 0)
+            createdAt: Date(timeIntervalSince1970: Double(row[4] as Int64? ?? 0)), apiKeyCount: row[5] ?? 0,
+            language: row[6])
     }
 }

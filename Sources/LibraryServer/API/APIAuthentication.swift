@@ -4,9 +4,12 @@ import LibraryCore
 import LibraryServices
 
 /// Admits `/api/v1/` requests carrying `Authorization: Bearer KEY` with a valid API key
-/// (from `kanora user key`), setting `context.apiUser`; anything else gets 401 with the
-/// error envelope. Failures count in the Subsonic login throttle, by the same client
-/// address, so guessing keys is as slow on either API. The key is never logged.
+/// (from `kanora user key`) or the web app's session cookie (`POST /api/v1/session`),
+/// setting `context.apiUser`; anything else gets 401 with the error envelope. A request
+/// that changes something on the strength of the cookie alone must also carry
+/// `X-Kanora-Request` (see `SessionCookie.header`), or it is refused with 403.
+/// Failed keys count in the login throttle, by the same client address, so guessing keys
+/// is as slow as guessing passwords. No secret is ever logged.
 struct APIAuthentication: RouterMiddleware {
     typealias Context = SubsonicRequestContext
     let users: any UserService
@@ -18,27 +21,64 @@ struct APIAuthentication: RouterMiddleware {
         if let seconds = throttle.lockedSeconds(for: client) {
             return APIResponse.error(LibraryError(.unauthorized, "Too many failed logins from this address: wait \(seconds) seconds and try again."))
         }
-        guard let key = Self.bearerKey(request) else {
-            return APIResponse.error(LibraryError(.unauthorized, "This request needs an API key: send `Authorization: Bearer KEY` with a key from `kanora user key NAME`."))
+        let credential: Credential
+        if let key = Self.bearerKey(request) {
+            credential = .key(key)
+        } else if let token = SessionCookie.token(in: request.headers) {
+            guard Self.isSafe(request.method) || request.headers[SessionCookie.header] != nil else {
+                return APIResponse.error(LibraryError(
+                    .forbidden, "This request changes something and came with a session cookie alone: send it from the Kanora web app."))
+            }
+            credential = .session(token)
+        } else {
+            return APIResponse.error(LibraryError(.unauthorized, "This request needs an API key (`Authorization: Bearer KEY`, from `kanora user key NAME`) or a web sign-in."))
         }
         let user: User?
         do {
-            user = try await users.authenticate(apiKey: key)
+            switch credential {
+            case .key(let key): user = try await users.authenticate(apiKey: key)
+            case .session(let token): user = try await users.authenticate(sessionToken: token)
+            }
         } catch let error as LibraryError where error.code == .notFound {
             user = nil
         } catch {
             context.logger.error("Authentication failed in the user service: \(error.localizedDescription)")
-            return APIResponse.error(LibraryError(.database, "The server could not check the API key."))
+            return APIResponse.error(LibraryError(.database, "The server could not check the credentials."))
         }
         guard let user else {
-            throttle.recordFailure(for: client)
-            LoginLog.failure("API key", account: nil, client: client, logger: context.logger)
-            return APIResponse.error(LibraryError(.unauthorized, "The API key is not valid: create one with `kanora user key NAME` on the server."))
+            switch credential {
+            case .key:
+                throttle.recordFailure(for: client)
+                LoginLog.failure("API key", account: nil, client: client, logger: context.logger)
+                return APIResponse.error(LibraryError(.unauthorized, "The API key is not valid: create one with `kanora user key NAME` on the server."))
+            case .session:
+                // An expired or ended session is the browser's leftover, not a guess (a
+                // token has 256 random bits): neither counted nor logged as a failed login,
+                // so a page's few requests after expiry never lock its user out.
+                var response = APIResponse.error(LibraryError(.unauthorized, "The sign-in has expired or ended: sign in again."))
+                response.headers[.setCookie] = SessionCookie.clear(secure: state.secureCookies(request, context: context))
+                return response
+            }
         }
         throttle.recordSuccess(for: client, account: user.name)
         var context = context
         context.apiUser = user
+        context.sessionToken = credential.sessionToken
         return try await next(request, context)
+    }
+
+    private enum Credential {
+        case key(String), session(String)
+
+        var sessionToken: String? {
+            if case .session(let token) = self { return token }
+            return nil
+        }
+    }
+
+    /// Methods that only read (a cookie may authorize them alone).
+    static func isSafe(_ method: HTTPRequest.Method) -> Bool {
+        method == .get || method == .head
     }
 
     /// The key of an `Authorization: Bearer KEY` header.

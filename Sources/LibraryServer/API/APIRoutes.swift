@@ -19,6 +19,8 @@ public enum APIRoutes {
         registerPlaylistEdits(api)
         registerScans(api, slot: state.apiScan)
         UserRoutes.register(api)
+        UserDataRoutes.register(api, state: state)
+        SessionRoutes.register(on: router, api: api, state: state)
         // Hand-written routes, behind the same authentication: the live change feed and the
         // server-hosted view models.
         let heartbeat = state.configuration.eventHeartbeat

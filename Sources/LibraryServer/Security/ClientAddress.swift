@@ -31,6 +31,17 @@ public struct ClientAddressResolver: Sendable {
         return client.description
     }
 
+    /// Whether the client reached a trusted proxy over TLS: the peer is trusted and its last
+    /// `X-Forwarded-Proto` (or `Forwarded: proto=`) says `https`.
+    public func cameOverTLS(peer: String?, headers: HTTPFields) -> Bool {
+        guard let peer, let address = IPAddress(peer), isTrusted(address) else { return false }
+        if let proto = headers[values: HTTPFields.Element.Name("X-Forwarded-Proto")!].last {
+            return proto.split(separator: ",").last?.trimmingCharacters(in: CharacterSet.whitespaces).lowercased() == "https"
+        }
+        guard let forwarded = headers[values: HTTPFields.Element.Name("Forwarded")!].last?.split(separator: ",").last else { return false }
+        return forwarded.split(separator: ";").contains { $0.trimmingCharacters(in: CharacterSet.whitespaces).lowercased() == "proto=https" }
+    }
+
     private func isTrusted(_ address: IPAddress) -> Bool {
         trustedProxies.contains { $0.contains(address) }
     }

@@ -7,8 +7,11 @@ public struct SubsonicRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The peer's IP address; nil in router tests (no socket).
     public let remoteAddress: String?
-    /// The user `/api/v1/` authenticated by API key (set by `APIAuthentication`).
+    /// The user `/api/v1/` authenticated by API key or session (set by `APIAuthentication`).
     public var apiUser: User?
+    /// The web session token the request was authenticated by (nil: an API key), so
+    /// sign-out knows which session to end.
+    var sessionToken: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)

@@ -34,4 +34,9 @@ public final class SubsonicServerState: Sendable {
     func clientAddress(_ request: Request, context: SubsonicRequestContext) -> String {
         clients.client(peer: context.remoteAddress, headers: request.headers)
     }
+
+    /// Whether a session cookie set in answer to `request` must be `Secure`.
+    func secureCookies(_ request: Request, context: SubsonicRequestContext) -> Bool {
+        configuration.secureCookies || clients.cameOverTLS(peer: context.remoteAddress, headers: request.headers)
+    }
 }

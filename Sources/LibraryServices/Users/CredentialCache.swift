@@ -27,11 +27,19 @@ final class CredentialCache: Sendable {
         let sealedPasswords: [Int64: [UInt8]]
         /// Key id and user id by the key's SHA-256.
         let keys: [[UInt8]: (keyID: Int64, userID: Int64)]
+        /// User id and expiry of each web session, by the token's SHA-256.
+        let sessions: [[UInt8]: (userID: Int64, expires: Date)]
 
         /// The user with this name: the exact spelling first, then ignoring case.
         func user(named name: String) -> User? {
             let id = idsByName[name] ?? idsByNameKey[UserRules.name.key(for: name)]
             return id.flatMap { users[$0] }
+        }
+
+        /// The user of the session with this token hash, while it has not expired.
+        func session(hash: [UInt8], now: Date) -> User? {
+            guard let session = sessions[hash], session.expires > now else { return nil }
+            return users[session.userID]
         }
 
         /// The key with this hash and its user.
@@ -116,7 +124,7 @@ final class CredentialCache: Sendable {
         }
     }
 
-    /// Reads every user and key (inside one read transaction, so they agree).
+    /// Reads every user, key and session (inside one read transaction, so they agree).
     private static func load(_ db: Connection) throws -> Snapshot {
         let generation = try UserStore.credentialGeneration(db)
         var users: [Int64: User] = [:]
@@ -132,9 +140,11 @@ final class CredentialCache: Sendable {
         }
         var keys: [[UInt8]: (keyID: Int64, userID: Int64)] = [:]
         for key in try APIKeyStore.hashes(db) { keys[key.keyHash] = (key.keyID, key.userID) }
+        var sessions: [[UInt8]: (userID: Int64, expires: Date)] = [:]
+        for session in try SessionStore.all(db) { sessions[session.tokenHash] = (session.userID, session.expires) }
         return Snapshot(
             generation: generation, users: users, idsByName: idsByName, idsByNameKey: idsByNameKey,
-            sealedPasswords: sealed, keys: keys)
+            sealedPasswords: sealed, keys: keys, sessions: sessions)
     }
 }
 

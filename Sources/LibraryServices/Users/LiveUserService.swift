@@ -89,10 +89,12 @@ public struct LiveUserService: UserService {
 }
 
 /// API keys: "knr_" and 32 random bytes in URL-safe base64; stored as their SHA-256.
+/// Session tokens are made the same way with "kns_".
 enum APIKey {
     static let prefix = "knr_"
+    static let sessionPrefix = "kns_"
 
-    static func generate() -> String {
+    static func generate(prefix: String = prefix) -> String {
         let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
         let text = bytes.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")

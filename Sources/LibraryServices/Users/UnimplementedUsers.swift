@@ -16,6 +16,10 @@ public struct UnimplementedUserService: UserService {
     public func authenticate(name: String, password: String) async throws -> User? { throw unimplemented("UserService.authenticate(password:)") }
     public func authenticate(name: String, token: String, salt: String) async throws -> User? { throw unimplemented("UserService.authenticate(token:)") }
     public func authenticate(apiKey: String) async throws -> User? { throw unimplemented("UserService.authenticate(apiKey:)") }
+    public func startSession(forUser id: Int64, lifetime: TimeInterval) async throws -> NewSession { throw unimplemented("UserService.startSession") }
+    public func authenticate(sessionToken: String) async throws -> User? { throw unimplemented("UserService.authenticate(sessionToken:)") }
+    public func endSession(token: String) async throws { throw unimplemented("UserService.endSession") }
+    public func setLanguage(_ language: String?, forUser id: Int64) async throws -> User { throw unimplemented("UserService.setLanguage") }
 }
 
 /// An `AnnotationService` whose every method throws `.unimplemented`.

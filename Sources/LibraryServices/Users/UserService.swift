@@ -35,6 +35,17 @@ public protocol UserService: Sendable {
     func authenticate(name: String, token: String, salt: String) async throws -> User?
     /// The user an API key belongs to (OpenSubsonic `apiKey`, Kanora's bearer token).
     func authenticate(apiKey: String) async throws -> User?
+    /// Starts a web session for a user who has just proved who they are (the server checks
+    /// the password and the login throttle first); the token is in the answer only. Expired
+    /// sessions are forgotten on the way.
+    func startSession(forUser id: Int64, lifetime: TimeInterval) async throws -> NewSession
+    /// The user a live (unexpired) session token belongs to.
+    func authenticate(sessionToken: String) async throws -> User?
+    /// Ends the session with this token (sign-out); an unknown token changes nothing.
+    func endSession(token: String) async throws
+    /// Sets the language the web app speaks to the user (`UserRules.validateLanguage`; nil
+    /// follows the browser) and returns the user as now stored.
+    func setLanguage(_ language: String?, forUser id: Int64) async throws -> User
 }
 
 extension UserService {

@@ -10,7 +10,8 @@ extension Kanora {
             commandName: "serve",
             abstract: "Serve the libraries to Subsonic clients over HTTP, keeping them in sync.",
             discussion: """
-                Answers the Subsonic API (1.16.1, with OpenSubsonic extensions) under /rest/ for \
+                Serves the Kanora web app at / and answers the Subsonic API (1.16.1, with \
+                OpenSubsonic extensions) under /rest/ for \
                 clients such as DSub, Symfonium, Feishin or Supersonic, which log in as a user \
                 made with `kanora user add`. Listens on the loopback address unless --host says \
                 otherwise (0.0.0.0 for the home network; put a reverse proxy in front for TLS). \
@@ -43,6 +44,11 @@ extension Kanora {
                 valueName: "seconds"))
         var queryTimeout: Double = 10
 
+        @Flag(
+            name: .customLong("secure-cookies"),
+            help: "Mark the web app's sign-in cookie Secure (behind a TLS proxy that sends no X-Forwarded-Proto).")
+        var secureCookies = false
+
         func validate() throws {
             for proxy in trustedProxies {
                 do { _ = try AddressRange(parsing: proxy) } catch { throw ArgumentParser.ValidationError("--trusted-proxy: \(error)") }
@@ -69,15 +75,18 @@ extension Kanora {
                 let shown = host.contains(":") ? "[\(host)]" : host
                 let noun = tracks == 1 ? "track" : "tracks"
                 console.out("Serving \(tracks) \(noun) at http://\(shown):\(port)/rest/ (Subsonic)")
+                console.out("Web app at http://\(shown):\(port)/ (sign in as a user made with `kanora user add`)")
             }
         }
 
         /// The server's configuration from the options.
         func serverConfiguration() throws -> ServerConfiguration {
-            ServerConfiguration(
+            var configuration = ServerConfiguration(
                 host: host, port: port, watch: !noWatch, verbose: global.verbose, serverVersion: KanoraVersion.current,
                 trustedProxies: try trustedProxies.map { try AddressRange(parsing: $0) },
                 statementTimeout: .seconds(queryTimeout))
+            configuration.secureCookies = secureCookies
+            return configuration
         }
     }
 }
