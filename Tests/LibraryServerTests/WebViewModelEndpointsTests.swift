@@ -55,6 +55,18 @@ struct WebViewModelEndpointsTests {
         }
     }
 
+    @Test func theUsersOwnLanguageWinsOverTheBrowsers() async throws {
+        let harness = try await WebViewModelHarness()
+        _ = try await harness.services.users.setLanguage("de", forUser: try await harness.services.users.user(named: "bob").id)
+        try await harness.live { web in
+            let app = try await web.screen("app", as: "bob", language: "en-GB,en")
+            #expect(app["language"] as? String == "de")
+            #expect(app.object("labels")["signOut"] as? String == "Abmelden")
+            #expect(try await web.failure("users", .forbidden, as: "bob", language: "en") == "Dafür braucht es einen Administrator.")
+            #expect(try await web.screen("app", language: "en")["language"] as? String == "en")
+        }
+    }
+
     @Test func albumPagesAreSortedBoundedAndLocalized() async throws {
         try await WebViewModelHarness().live { web in
             let first = try await web.screen("albums?sort=name&limit=2")

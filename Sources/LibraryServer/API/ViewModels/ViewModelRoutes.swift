@@ -97,6 +97,6 @@ extension RequestLanguage {
 
     /// The user's chosen language (nil: follow the browser).
     static func setting(of user: User?) -> String? {
-        nil
+        user?.language
     }
 }
