@@ -57,6 +57,7 @@ struct WebViewModelCatalogTests {
             LibrariesScreen(libraries: [.init(id: 1, name: "A", path: "/a", lastScan: nil)], scan: .idle),
             SmartPreviewScreen(error: .init(message: ErrorLocalization.queryProblem(QueryError(term: "x:y", message: "")), offset: 0, length: 3)),
             DoctorFindings.screen(Self.everyProblem), DoctorFindings.screen(LibraryHealth()),
+            ScreenBuilder.scanState(nil), ScreenBuilder.scanState(ScanStatus(library: "Jazz", progress: ScanProgress(found: 1, read: 1))),
         ]
         samples += Self.errorSamples.map { LocalizableString(resolved: ErrorLocalization.message($0, localizer: localizer)) }
         samples += LibraryError.Code.allKinds.map { LocalizableString("error.kind.\($0.rawValue)") }

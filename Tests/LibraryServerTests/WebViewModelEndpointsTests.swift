@@ -131,6 +131,22 @@ struct WebViewModelEndpointsTests {
         #expect(ScreenRows.stream(track("WavPack", 44_100), transcoding: false).note?.key == "track.note.unplayable")
     }
 
+    @Test func theLibrariesScreenFollowsTheScanAClientStarted() throws {
+        let slot = ScanSlot()
+        #expect(ScreenBuilder.scanState(slot.progress).text.key == "libraries.scan.starting")
+        try slot.claim("a scan")
+        let library = Library(id: 1, name: "Jazz", root: RawPath("/music/jazz"), createdAt: Date(), lastScanAt: nil)
+        slot.note(.started(library, scope: library.root))
+        slot.note(.progress(ScanProgress(found: 300, read: 100, skipped: 20)))
+        let scan = ScreenBuilder.scanState(slot.progress)
+        let german = Localization.shipped.localizer(for: "de")
+        #expect(scan.running)
+        #expect(scan.text.resolved(by: german) == "Durchsuche Jazz: 120 Dateien")
+        #expect(scan.fraction == 0.4)
+        slot.release()
+        #expect(slot.current == nil && slot.progress == nil)
+    }
+
     @Test func searchPlaylistsAndTheQueueAreTheUsersOwn() async throws {
         let harness = try await WebViewModelHarness()
         let flac = harness.ids["tagged.flac"]!, aac = harness.ids["aac.m4a"]!

@@ -104,7 +104,7 @@ public struct LibrariesScreen: RequestableViewModel, Equatable {
     public static func stub() -> LibrariesScreen {
         LibrariesScreen(
             libraries: [Row(id: 1, name: "Jazz", path: "/music/jazz", lastScan: Date(timeIntervalSinceReferenceDate: 800_000_000))],
-            scan: Scan(running: true, text: .key("libraries.scan.running", ["what": .text("Jazz: 120 files")]), fraction: 0.4))
+            scan: Scan(running: true, text: .key("libraries.scan.running", count: 120, ["library": .text("Jazz")]), fraction: 0.4))
     }
 }
 
