@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import KanoraAPI
 import LibraryCore
 @testable import LibraryServer
@@ -64,6 +65,22 @@ struct WebViewModelEndpointsTests {
             #expect(app.object("labels")["signOut"] as? String == "Abmelden")
             #expect(try await web.failure("users", .forbidden, as: "bob", language: "en") == "Dafür braucht es einen Administrator.")
             #expect(try await web.screen("app", language: "en")["language"] as? String == "en")
+        }
+    }
+
+    @Test func theSessionCookieOfASignInAdmitsTheScreens() async throws {
+        try await WebViewModelHarness().live { web in
+            let signIn = try await web.client.execute(
+                uri: SignInRequest.path, method: .post, headers: [.contentType: API.jsonContentType],
+                body: ByteBuffer(data: try API.encoder.encode(SignInBody(user: "bob", password: "swordfish"))))
+            #expect(signIn.status == .ok)
+            let cookie = String(try #require(signIn.headers[.setCookie]).split(separator: ";")[0])
+            let app = try await web.client.execute(
+                uri: AppScreenRequest.path, method: .get, headers: [.cookie: cookie, .acceptLanguage: Self.german])
+            #expect(app.status == .ok)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(app.body.readableBytesView)) as? [String: Any])
+            #expect(object.object("user")["name"] as? String == "bob")
+            #expect(object.object("labels")["signOut"] as? String == "Abmelden")
         }
     }
 

@@ -74,6 +74,8 @@ public struct AlbumsScreen: RequestableViewModel, Equatable {
 }
 
 /// `GET /api/v1/viewmodels/albums`: `sort` (default newest), `offset`, `limit` (1...200, default 60).
+/// As Subsonic's album lists: `year` lists albums with a year, `frequent` and `recent` the
+/// albums the user has played.
 public struct AlbumsScreenRequest: ViewModelRequest {
     public typealias ResponseBody = AlbumsScreen
     public static let name = "albums"
