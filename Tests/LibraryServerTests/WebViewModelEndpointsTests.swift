@@ -81,6 +81,16 @@ struct WebViewModelEndpointsTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(app.body.readableBytesView)) as? [String: Any])
             #expect(object.object("user")["name"] as? String == "bob")
             #expect(object.object("labels")["signOut"] as? String == "Abmelden")
+
+            // Errors before anyone is signed in follow the browser's language too.
+            let wrong = try await web.client.execute(
+                uri: SignInRequest.path, method: .post, headers: [.contentType: API.jsonContentType, .acceptLanguage: Self.german],
+                body: ByteBuffer(data: try API.encoder.encode(SignInBody(user: "bob", password: "not it"))))
+            #expect(wrong.status == .unauthorized)
+            let envelope = try API.decoder.decode(APIErrorEnvelope.self, from: Data(wrong.body.readableBytesView))
+            #expect(envelope.error.message == "Benutzername oder Passwort ist falsch.")
+            let noKey = try await web.client.execute(uri: HomeScreenRequest.path, method: .get, headers: [.acceptLanguage: Self.german])
+            #expect(try API.decoder.decode(APIErrorEnvelope.self, from: Data(noKey.body.readableBytesView)).error.message == "Bitte melde dich an.")
         }
     }
 
