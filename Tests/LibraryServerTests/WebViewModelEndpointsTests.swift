@@ -219,6 +219,10 @@ struct WebViewModelEndpointsTests {
             #expect(error["length"] as? Int == 8)
             #expect(error["message"] as? String == "Die Abfrage kann „year:abc“ nicht verwenden: prüfe den Feldnamen und seinen Wert.")
             #expect(bad.list("tracks").isEmpty)
+            // Offsets count UTF-16 code units, as JavaScript does: 🎷 is two.
+            let emoji = try await web.screen("smartpreview?query=title:%F0%9F%8E%B7%20colour:red")
+            #expect(emoji.object("error")["offset"] as? Int == 9)
+            #expect(emoji.object("error")["length"] as? Int == 10)
             let good = try await web.screen("smartpreview?query=artist:bj%C3%B6rk")
             #expect(good["valid"] as? Bool == true)
             #expect(good["error"] is NSNull)

@@ -92,7 +92,8 @@ public struct PlaylistScreenRequest: ViewModelRequest {
 public struct SmartPreviewScreen: RequestableViewModel, Equatable {
     public typealias Request = SmartPreviewScreenRequest
 
-    /// What is wrong with the query, and where: `offset` and `length` in characters.
+    /// What is wrong with the query, and where: `offset` and `length` of the term at fault
+    /// in UTF-16 code units, as a browser's string indices count (`query.slice(offset, offset + length)`).
     public struct QueryProblem: Codable, Sendable, Equatable {
         public var message: LocalizableString
         public var offset: Int
