@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import KanoraAPI
+import LibraryCore
 import LibraryServices
 
 /// Builds `/api/v1/` answers: JSON values, and errors in the envelope with their status.
@@ -18,12 +19,36 @@ enum APIResponse {
         return Response(status: .ok, headers: [.contentType: API.jsonContentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// `{"error": {"kind", "message"}}` with the status that fits the kind.
-    /// `status` overrides the kind's own (413 for a body too large, say).
+    /// `{"error": {"kind", "message"}}` with the status that fits the kind, the message in
+    /// the browser's language (`RequestLanguage.browser`), else English. `status` overrides
+    /// the kind's own (413 for a body too large, say).
     static func error(_ error: LibraryError, status: HTTPResponse.Status? = nil) -> Response {
-        let data = (try? API.encoder.encode(APIErrorEnvelope(error))) ?? Data()
+        guard let language = RequestLanguage.browser, language != Localization.fallbackLanguage else {
+            return envelope(APIErrorEnvelope(error), code: error.code, status: status)
+        }
+        let message = ErrorLocalization.message(error, localizer: Localization.shipped.localizer(for: language))
+        return envelope(APIErrorEnvelope(kind: error.code.rawValue, message: message), code: error.code, status: status)
+    }
+
+    /// The error answer with its message in the language of `request` (the signed-in
+    /// `user`'s setting, else the browser's `Accept-Language`): see `ErrorLocalization`.
+    static func error(_ error: LibraryError, status: HTTPResponse.Status? = nil, for request: Request, user: User?) -> Response {
+        let localizer = Localization.shipped.localizer(for: RequestLanguage.of(request, user: user))
+        let message = ErrorLocalization.message(error, localizer: localizer)
+        return envelope(APIErrorEnvelope(kind: error.code.rawValue, message: message), code: error.code, status: status)
+    }
+
+    /// A view model's failure, its message resolved in the language of `request`.
+    static func error(_ failure: ViewModelFailure, for request: Request, user: User?) -> Response {
+        let localizer = Localization.shipped.localizer(for: RequestLanguage.of(request, user: user))
+        let envelope = APIErrorEnvelope(kind: failure.code.rawValue, message: failure.message.resolved(by: localizer))
+        return Self.envelope(envelope, code: failure.code, status: nil)
+    }
+
+    private static func envelope(_ envelope: APIErrorEnvelope, code: LibraryError.Code, status: HTTPResponse.Status?) -> Response {
+        let data = (try? API.encoder.encode(envelope)) ?? Data()
         return Response(
-            status: status ?? HTTPResponse.Status(code: error.code.httpStatus), headers: [.contentType: API.jsonContentType],
+            status: status ?? HTTPResponse.Status(code: code.httpStatus), headers: [.contentType: API.jsonContentType],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 

@@ -38,7 +38,7 @@ public struct APIRouteGroup {
             } catch let error as BodyTooLarge {
                 return error.response
             } catch {
-                return APIResponse.error(APIResponse.libraryError(for: error))
+                return APIResponse.error(APIResponse.libraryError(for: error), for: request, user: context.apiUser)
             }
         }
     }
@@ -58,7 +58,7 @@ public struct APIRouteGroup {
             } catch let error as BodyTooLarge {
                 return error.response
             } catch {
-                return APIResponse.error(APIResponse.libraryError(for: error))
+                return APIResponse.error(APIResponse.libraryError(for: error), for: request, user: context.apiUser)
             }
             let body = ResponseBody { writer in
                 // An empty line keeps a silent scan (waiting for another's lock) alive; a

@@ -35,6 +35,8 @@ public enum APIRoutes {
                 feed: services.feed, heartbeat: heartbeat, isVisible: visibility(to: services.playlists(for: user.id)))
         }
         HostedViewModelResponder.addRoutes(to: api.group, services: services)
+        // The web app's screens. Transcoding is off until the server detects ffmpeg.
+        ViewModelRoutes(services: services, transcoding: false, scanSlot: state.apiScan).register(on: router, group: api.group)
         registerUnknown(api)
     }
 
@@ -58,8 +60,10 @@ public enum APIRoutes {
     /// Any other path under `/api/v1/`: 404 in the envelope (exact routes win over `**`).
     static func registerUnknown(_ api: APIRouteGroup) {
         for method in APIMethod.allCases {
-            api.group.on("**", method: HTTPRequest.Method(rawValue: method.rawValue)!) { request, _ in
-                APIResponse.error(LibraryError(.notFound, "No such request: \(request.method) \(request.uri.path). The README lists Kanora's API (/api/v1/)."))
+            api.group.on("**", method: HTTPRequest.Method(rawValue: method.rawValue)!) { request, context in
+                APIResponse.error(
+                    LibraryError(.notFound, "No such request: \(request.method) \(request.uri.path). The README lists Kanora's API (/api/v1/)."),
+                    for: request, user: context.apiUser)
             }
         }
     }

@@ -21,6 +21,9 @@ public protocol BrowseService: Sendable {
     func album(id: Int64, userID: Int64) async throws -> AlbumDetail
     /// One present song.
     func song(id: Int64, userID: Int64) async throws -> BrowseSong
+    /// The present songs `ids` in that order (repeats kept), unknown or missing ids left
+    /// out, in one query: a player's queue, a playlist's rows.
+    func songs(ids: [Int64], userID: Int64) async throws -> [BrowseSong]
     /// Every genre with its song and album counts, by name.
     func genres() async throws -> [BrowseGenre]
     /// One page of an album list (`page.size` at most `BrowseLimits.listSize`).

@@ -61,6 +61,10 @@ public struct LiveBrowseService: BrowseService {
         }
     }
 
+    public func songs(ids: [Int64], userID: Int64) async throws -> [BrowseSong] {
+        try await database.reading { try BrowseStore.songs(ids: ids, userID: userID, $0) }
+    }
+
     public func genres() async throws -> [BrowseGenre] {
         try await database.reading { try BrowseStore.genres($0) }
     }

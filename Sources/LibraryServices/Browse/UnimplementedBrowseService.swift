@@ -13,6 +13,7 @@ public struct UnimplementedBrowseService: BrowseService {
     public func artist(id: Int64, userID: Int64) async throws -> ArtistDetail { throw unimplemented("BrowseService.artist") }
     public func album(id: Int64, userID: Int64) async throws -> AlbumDetail { throw unimplemented("BrowseService.album") }
     public func song(id: Int64, userID: Int64) async throws -> BrowseSong { throw unimplemented("BrowseService.song") }
+    public func songs(ids: [Int64], userID: Int64) async throws -> [BrowseSong] { throw unimplemented("BrowseService.songs(ids:)") }
     public func genres() async throws -> [BrowseGenre] { throw unimplemented("BrowseService.genres") }
     public func albumList(_ type: AlbumListType, page: Page, libraryID: Int64?, userID: Int64) async throws -> [BrowseAlbum] {
         throw unimplemented("BrowseService.albumList")

@@ -9,7 +9,8 @@ import LibraryViewModels
 ///
 /// - `/viewmodels/library?query=TEXT` (query optional, in the query language of `kanora
 ///   list`, e.g. `genre:jazz year:1950..1959`): `LibraryViewModel.State`.
-/// - `/viewmodels/doctor`: `DoctorViewModel.State`.
+///
+/// The web app's screens (`doctor` among them) are `ViewModelRoutes`'.
 ///
 /// A state that failed to load is answered with the status its kind fits and
 /// `{"error": {"kind", "message"}}`, like every other API error.
@@ -26,16 +27,10 @@ public enum HostedViewModelResponder {
         return try respond(await LibraryViewModel.hostedState(services: services, request: query))
     }
 
-    /// `DoctorViewModel`'s state.
-    public static func doctor(services: ServiceContainer) async throws -> Response {
-        try respond(await DoctorViewModel.hostedState(services: services, request: ()))
-    }
-
-    /// Adds both routes (`viewmodels/library`, `viewmodels/doctor`) to `group` (the
-    /// authenticated `/api/v1` group on the server; a bare router in tests).
+    /// Adds `viewmodels/library` to `group` (the authenticated `/api/v1` group on the
+    /// server; a bare router in tests).
     public static func addRoutes<Context: RequestContext>(to group: RouterGroup<Context>, services: ServiceContainer) {
         group.get("viewmodels/library") { request, _ in try await library(request, services: services) }
-        group.get("viewmodels/doctor") { _, _ in try await doctor(services: services) }
     }
 
     static let encoder: JSONEncoder = {

@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import KanoraAPI
+import LibraryCore
+import LibraryServices
+
+/// Answers `GET /api/v1/viewmodels/NAME` for every hosted view model of the web app: its
+/// query read from the URL parameters, the caller admitted by the request's declared
+/// `ViewModelAccess` (checked in `authorize`, the one place), the screen built over the
+/// services and encoded with the `Localizer` of the request's language, so every text is
+/// resolved and every number, date and length formatted.
+public struct ViewModelRoutes: Sendable {
+    let services: ServiceContainer
+    let localization: Localization
+    /// Whether the server transcodes what a browser cannot play (track rows then stream it as Opus).
+    let transcoding: Bool
+    /// The scan a client started, shown on the libraries screen.
+    let scanSlot: ScanSlot?
+
+    public init(services: ServiceContainer, localization: Localization = .shipped, transcoding: Bool, scanSlot: ScanSlot?) {
+        self.services = services
+        self.localization = localization
+        self.transcoding = transcoding
+        self.scanSlot = scanSlot
+    }
+
+    /// Adds `signin` to `router` (no sign-in needed) and every other view model to `group`
+    /// (the authenticated `/api/v1` group, which sets `context.apiUser`).
+    public func register(on router: Router<SubsonicRequestContext>, group: RouterGroup<SubsonicRequestContext>) {
+        add(SignInScreenRequest.self, to: router.group(RouterPath(API.root + "viewmodels"))) { _, context in ScreenBuilder.signIn(context) }
+        let group = group.group("viewmodels")
+        add(AppScreenRequest.self, to: group) { _, context in ScreenBuilder.app(context) }
+        add(HomeScreenRequest.self, to: group) { _, context in try await ScreenBuilder.home(context) }
+        add(AlbumsScreenRequest.self, to: group) { query, context in try await ScreenBuilder.albums(query, context) }
+        add(ArtistsScreenRequest.self, to: group) { _, context in try await ScreenBuilder.artists(context) }
+        add(AlbumScreenRequest.self, to: group) { query, context in try await ScreenBuilder.album(query, context) }
+        add(ArtistScreenRequest.self, to: group) { query, context in try await ScreenBuilder.artist(query, context) }
+        add(SearchScreenRequest.self, to: group) { query, context in try await ScreenBuilder.search(query, context) }
+        add(PlaylistsScreenRequest.self, to: group) { _, context in try await ScreenBuilder.playlists(context) }
+        add(PlaylistScreenRequest.self, to: group) { query, context in try await ScreenBuilder.playlist(query, context) }
+        add(SmartPreviewScreenRequest.self, to: group) { query, context in try await ScreenBuilder.smartPreview(query, context) }
+        add(QueueScreenRequest.self, to: group) { query, context in try await ScreenBuilder.queue(query, context) }
+        add(DoctorScreenRequest.self, to: group) { _, context in try await ScreenBuilder.doctor(context) }
+        add(LibrariesScreenRequest.self, to: group) { _, context in try await ScreenBuilder.libraries(context) }
+        add(UsersScreenRequest.self, to: group) { _, context in try await ScreenBuilder.users(context) }
+    }
+
+    private func add<R: ViewModelRequest>(
+        _ type: R.Type, to group: RouterGroup<SubsonicRequestContext>,
+        _ build: @escaping @Sendable (R.Query, ScreenContext) async throws -> R.ResponseBody
+    ) {
+        group.get(RouterPath(R.name)) { [self] request, context in
+            let user = context.apiUser
+            do {
+                try Self.authorize(R.self, user: user)
+                let parameters = Dictionary(
+                    request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { first, _ in first })
+                let query = try R.Query(parameters: parameters)
+                let language = RequestLanguage.of(request, user: user)
+                let screen = try await build(query, ScreenContext(
+                    services: services, user: user, language: language, localization: localization, transcoding: transcoding,
+                    scanSlot: scanSlot))
+                return try Self.response(screen, localizer: localization.localizer(for: language))
+            } catch let failure as ViewModelFailure {
+                return APIResponse.error(failure, for: request, user: user)
+            } catch {
+                return APIResponse.error(APIResponse.libraryError(for: error), for: request, user: user)
+            }
+        }
+    }
+
+    /// Admits `user` (nil: not signed in) when `R`'s access allows; else 401 or 403.
+    static func authorize<R: ViewModelRequest>(_ type: R.Type, user: User?) throws(ViewModelFailure) {
+        guard R.access.admits(isAdmin: user?.isAdmin) else {
+            throw user == nil
+                ? ViewModelFailure(.unauthorized, .key("error.signInNeeded"))
+                : ViewModelFailure(.forbidden, .key("error.forbidden.admin"))
+        }
+    }
+
+    /// `screen` as JSON, its texts resolved by `localizer`.
+    static func response(_ screen: some Encodable, localizer: any Localizer) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.userInfo[.localizer] = localizer
+        return Response(
+            status: .ok, headers: [.contentType: API.jsonContentType, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(screen))))
+    }
+}
+
+extension RequestLanguage {
+    /// The language of `request`: `user`'s setting, else its `Accept-Language`, else English.
+    static func of(_ request: Request, user: User?) -> String {
+        choose(setting: setting(of: user), acceptLanguage: request.headers[.acceptLanguage], shipped: Localization.shipped.languages)
+    }
+
+    /// The user's chosen language (nil: follow the browser).
+    static func setting(of user: User?) -> String? {
+        user?.language
+    }
+}
