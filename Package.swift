@@ -35,6 +35,8 @@ let package = Package(
             name: "CTagLib",
             linkerSettings: [.linkedLibrary("tag")]
         ),
+        // zlib (Debian's zlib1g-dev): the web app's files are sent gzipped to browsers that accept it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // RE2 (Debian's libre2-dev) runs the query language's regular expressions in linear time.
         .target(
             name: "CRE2",
@@ -57,7 +59,7 @@ let package = Package(
         .target(
             name: "LibraryServer",
             dependencies: [
-                "LibraryServices", "LibraryViewModels", "KanoraAPI",
+                "LibraryServices", "LibraryViewModels", "KanoraAPI", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

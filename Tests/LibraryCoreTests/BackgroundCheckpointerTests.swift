@@ -63,9 +63,11 @@ struct BackgroundCheckpointerTests {
             try Self.commitRows(2000, writer)
             checkpointer.settle()
             // 2,000 commits log ~5,400 frames: without restarts the log would hold them
-            // all; with them it holds 32 and what was committed while a checkpoint ran.
+            // all; with them it holds 32 and what was committed while a checkpoint ran,
+            // and hardly more than 64 (then the writer waits for the running checkpoint)
+            // and the frames of a commit or two, however slowly the checkpoint thread runs.
             let frames = (try Self.fileSize(path + "-wal") - 32) / (4096 + 24)
-            #expect(frames < 2000)
+            #expect(frames < 96)
             let rows: Int? = try writer.scalar("SELECT count(*) FROM blob")
             #expect(rows == 2000)
         }

@@ -8,7 +8,8 @@ import LibraryViewModels
 import Testing
 import TestSupport
 
-/// `/viewmodels/library` and `/viewmodels/doctor` on a bare router (no auth: the API group adds it).
+/// `/viewmodels/library` on a bare router (no auth: the API group adds it). The web app's
+/// screens, `doctor` among them, are `WebViewModelEndpointsTests`'.
 @Suite("Server-hosted view model endpoints")
 struct HostedViewModelEndpointsTests {
     private static func application(_ services: ServiceContainer) -> some ApplicationProtocol {
@@ -60,19 +61,6 @@ struct HostedViewModelEndpointsTests {
             let error = try #require(object["error"] as? [String: Any])
             #expect(error["kind"] as? String == "invalidInput")
             #expect((error["message"] as? String)?.contains("year") == true)
-        }
-    }
-
-    @Test func theDoctorViewModelsStateIsServed() async throws {
-        let (services, folder) = try await Self.scanned()
-        defer { folder.remove() }
-        try await Self.application(services).test(.router) { client in
-            let response = try await client.execute(uri: "/api/v1/viewmodels/doctor", method: .get)
-            #expect(response.status == .ok)
-            let state = try Self.decoder.decode(DoctorViewModel.State.self, from: Data(buffer: response.body))
-            #expect(state.viewState == .loaded)
-            #expect(state.health.untagged.map(\.path) == [folder.path("b.mp3")])
-            #expect(state == (await DoctorViewModel.hostedState(services: services, request: ())))
         }
     }
 }

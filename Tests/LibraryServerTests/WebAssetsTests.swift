@@ -68,3 +68,33 @@ struct WebAssetsTests {
         #expect(one.assets["app.js"]?.contentType == "text/javascript; charset=utf-8")
     }
 }
+
+@Suite("Web assets: gzip for browsers that accept it")
+struct WebAssetsGzipTests {
+    @Test func textIsSentGzippedToBrowsersThatAcceptItWithItsOwnETag() async throws {
+        let services = try ServiceContainer.inMemory()
+        let application = KanoraServer.application(services: services, configuration: ServerConfiguration(port: 0, watch: false))
+        let text = Array(String(repeating: "export const kanora = 'a thin client';\n", count: 200).utf8)
+        let assets = WebAssets(files: ["index.html": Array("<script src=\"{{ASSETS}}app.js\"></script>".utf8), "app.js": text])
+        let asset = try #require(assets.assets["app.js"])
+        #expect(try #require(asset.gzipped).count < text.count / 4)
+        #expect(Gzip.decompress(try #require(asset.gzipped)) == text)
+        #expect(WebRoutes.acceptsGzip([.acceptEncoding: "br, gzip;q=0.8"]))
+        #expect(!WebRoutes.acceptsGzip([.acceptEncoding: "gzip;q=0, br"]))
+        #expect(!WebRoutes.acceptsGzip([.acceptEncoding: "identity"]))
+
+        let shared = WebAssets.shared
+        try await application.test(.router) { client in
+            for name in WebAssets.files.keys where name != "index.html" {
+                let plain = try await client.execute(uri: shared.root + name, method: .get)
+                let zipped = try await client.execute(uri: shared.root + name, method: .get, headers: [.acceptEncoding: "gzip, deflate"])
+                guard shared.assets[name]?.gzipped != nil else { continue }
+                #expect(plain.headers[.contentEncoding] == nil)
+                #expect(zipped.headers[.contentEncoding] == "gzip")
+                #expect(zipped.headers[.vary] == "Accept-Encoding")
+                #expect(zipped.headers[.eTag] != plain.headers[.eTag])
+                #expect(Gzip.decompress(Array(zipped.body.readableBytesView)) == Array(plain.body.readableBytesView))
+            }
+        }
+    }
+}

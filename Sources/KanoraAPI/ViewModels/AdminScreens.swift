@@ -22,7 +22,9 @@ public struct DoctorScreen: RequestableViewModel, Equatable {
     public struct Section: Codable, Sendable, Equatable {
         /// `damaged`, `unreadable`, `missing`, `duplicates`, `untagged`, `incompleteAlbums`, `possibleUpgrades`.
         public var id: String
+        /// The section's heading.
         public var title: LocalizableString
+        /// The items, in order.
         public var items: [Item]
         public init(id: String, items: [Item]) {
             self.id = id; title = .key("doctor.section.\(id)", count: items.count); self.items = items
@@ -33,9 +35,11 @@ public struct DoctorScreen: RequestableViewModel, Equatable {
     public static let sectionLimit = 500
 
     public var id = "doctor"
+    /// The screen's heading.
     public var title: LocalizableString = .key("doctor.title")
     /// "3 problems found" or "Everything is fine".
     public var summary: LocalizableString
+    /// The sections, in order.
     public var sections: [Section]
 
     public init(problemCount: Int, sections: [Section]) {
@@ -93,6 +97,7 @@ public struct LibrariesScreen: RequestableViewModel, Equatable {
     }
 
     public var id = "libraries"
+    /// The screen's heading.
     public var title: LocalizableString = .key("libraries.title")
     public var libraries: [Row]
     public var scan: Scan
@@ -104,7 +109,7 @@ public struct LibrariesScreen: RequestableViewModel, Equatable {
     public static func stub() -> LibrariesScreen {
         LibrariesScreen(
             libraries: [Row(id: 1, name: "Jazz", path: "/music/jazz", lastScan: Date(timeIntervalSinceReferenceDate: 800_000_000))],
-            scan: Scan(running: true, text: .key("libraries.scan.running", ["what": .text("Jazz: 120 files")]), fraction: 0.4))
+            scan: Scan(running: true, text: .key("libraries.scan.running", count: 120, ["library": .text("Jazz")]), fraction: 0.4))
     }
 }
 
@@ -146,6 +151,7 @@ public struct UsersScreen: RequestableViewModel, Equatable {
     }
 
     public var id = "users"
+    /// The screen's heading.
     public var title: LocalizableString = .key("users.title")
     public var users: [Row]
     public var labels: Labels = .keyed("users.label", ["newKey", "revoke", "keys", "noKeys", "keyLabel", "created"])

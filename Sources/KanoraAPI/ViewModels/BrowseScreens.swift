@@ -9,7 +9,9 @@ public struct HomeScreen: RequestableViewModel, Equatable {
     public struct Section: Codable, Sendable, Equatable {
         /// `recent`, `played`, `frequent`, `random` or `starred`.
         public var id: String
+        /// The section's heading.
         public var title: LocalizableString
+        /// The album cards, in order.
         public var albums: [AlbumCard]
         public init(id: String, albums: [AlbumCard]) {
             self.id = id; title = .key("home.section.\(id)"); self.albums = albums
@@ -22,7 +24,9 @@ public struct HomeScreen: RequestableViewModel, Equatable {
     public static let sectionSize = 12
 
     public var id = "home"
+    /// The screen's heading.
     public var title: LocalizableString = .key("home.title")
+    /// The sections, in order.
     public var sections: [Section]
 
     public init(sections: [Section]) { self.sections = sections }
@@ -56,8 +60,10 @@ public struct AlbumsScreen: RequestableViewModel, Equatable {
     }
 
     public var id = "albums"
+    /// The screen's heading.
     public var title: LocalizableString = .key("albums.title")
     public var sorts: [Sort]
+    /// The album cards, in order.
     public var albums: [AlbumCard]
     /// The offset of the next page; nil on the last.
     @Nullable public var nextOffset: Int?
@@ -74,6 +80,8 @@ public struct AlbumsScreen: RequestableViewModel, Equatable {
 }
 
 /// `GET /api/v1/viewmodels/albums`: `sort` (default newest), `offset`, `limit` (1...200, default 60).
+/// As Subsonic's album lists: `year` lists albums with a year, `frequent` and `recent` the
+/// albums the user has played.
 public struct AlbumsScreenRequest: ViewModelRequest {
     public typealias ResponseBody = AlbumsScreen
     public static let name = "albums"
@@ -126,11 +134,13 @@ public struct ArtistsScreen: RequestableViewModel, Equatable {
     /// The artists under one letter.
     public struct Group: Codable, Sendable, Equatable {
         public var letter: String
+        /// The artist rows, in order.
         public var artists: [ArtistRow]
         public init(letter: String, artists: [ArtistRow]) { self.letter = letter; self.artists = artists }
     }
 
     public var id = "artists"
+    /// The screen's heading.
     public var title: LocalizableString = .key("artists.title")
     public var groups: [Group]
     /// What to show when there is no artist.
@@ -153,7 +163,9 @@ public struct ArtistsScreenRequest: ViewModelRequest {
 /// One album and its tracks (`GET viewmodels/album?id=`).
 public struct AlbumScreen: RequestableViewModel, Equatable {
     public typealias Request = AlbumScreenRequest
+    /// The stable identity of the screen and its item (`album:7`).
     public var id: String
+    /// The heading: the item's own name.
     public var title: String
     public var artist: String
     @Nullable public var artistID: Int64?
@@ -161,7 +173,9 @@ public struct AlbumScreen: RequestableViewModel, Equatable {
     @Nullable public var coverURL: String?
     /// "12 tracks · 48:10".
     public var summary: LocalizableString
+    /// Whether the user starred it.
     public var starred: Bool
+    /// The track rows, in order.
     public var tracks: [TrackItem]
 
     public init(
@@ -192,9 +206,13 @@ public struct AlbumScreenRequest: ViewModelRequest {
 /// One artist and their albums (`GET viewmodels/artist?id=`).
 public struct ArtistScreen: RequestableViewModel, Equatable {
     public typealias Request = ArtistScreenRequest
+    /// The stable identity of the screen and its item (`album:7`).
     public var id: String
+    /// The heading: the item's own name.
     public var title: String
+    /// What it holds, counted ("12 tracks · 48:10").
     public var summary: LocalizableString
+    /// The album cards, in order.
     public var albums: [AlbumCard]
 
     public init(artistID: Int64, title: String, summary: LocalizableString, albums: [AlbumCard]) {
@@ -219,10 +237,14 @@ public struct ArtistScreenRequest: ViewModelRequest {
 public struct SearchScreen: RequestableViewModel, Equatable {
     public typealias Request = SearchScreenRequest
     public var id = "search"
+    /// The screen's heading.
     public var title: LocalizableString = .key("search.title")
     public var query: String
+    /// The artist rows, in order.
     public var artists: [ArtistRow]
+    /// The album cards, in order.
     public var albums: [AlbumCard]
+    /// The track rows, in order.
     public var tracks: [TrackItem]
     /// What to show when nothing matches (or nothing was typed yet).
     public var emptyText: LocalizableString

@@ -2,6 +2,7 @@
 /// out): the web app's contract spells every such field, `"albumID": null` included.
 @propertyWrapper
 public struct Nullable<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    /// The value; nil is encoded as `null`.
     public var wrappedValue: Value?
 
     public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }

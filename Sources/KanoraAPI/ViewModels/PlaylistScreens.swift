@@ -20,8 +20,10 @@ public struct PlaylistsScreen: RequestableViewModel, Equatable {
     }
 
     public var id = "playlists"
+    /// The screen's heading.
     public var title: LocalizableString = .key("playlists.title")
     public var playlists: [Row]
+    /// What to show when the list is empty.
     public var emptyText: LocalizableString = .key("playlists.empty")
 
     public init(playlists: [Row]) { self.playlists = playlists }
@@ -45,6 +47,7 @@ public struct PlaylistsScreenRequest: ViewModelRequest {
 /// One playlist with its entries (`GET viewmodels/playlist?id=`); rows carry `position`.
 public struct PlaylistScreen: RequestableViewModel, Equatable {
     public typealias Request = PlaylistScreenRequest
+    /// The stable identity of the screen and its item (`album:7`).
     public var id: String
     /// The playlist's name as the screen's title.
     public var title: String
@@ -54,6 +57,7 @@ public struct PlaylistScreen: RequestableViewModel, Equatable {
     @Nullable public var query: String?
     @Nullable public var description: String?
     public var summary: LocalizableString
+    /// The track rows, in order.
     public var tracks: [TrackItem]
     /// What to show for a playlist with no entries.
     public var emptyText: LocalizableString = .key("playlist.empty")
@@ -88,7 +92,8 @@ public struct PlaylistScreenRequest: ViewModelRequest {
 public struct SmartPreviewScreen: RequestableViewModel, Equatable {
     public typealias Request = SmartPreviewScreenRequest
 
-    /// What is wrong with the query, and where: `offset` and `length` in characters.
+    /// What is wrong with the query, and where: `offset` and `length` of the term at fault
+    /// in UTF-16 code units, as a browser's string indices count (`query.slice(offset, offset + length)`).
     public struct QueryProblem: Codable, Sendable, Equatable {
         public var message: LocalizableString
         public var offset: Int
@@ -105,6 +110,7 @@ public struct SmartPreviewScreen: RequestableViewModel, Equatable {
     public var valid: Bool
     @Nullable public var error: QueryProblem?
     public var summary: LocalizableString
+    /// The track rows, in order.
     public var tracks: [TrackItem]
 
     public init(error: QueryProblem) {
@@ -134,6 +140,7 @@ public struct SmartPreviewScreenRequest: ViewModelRequest {
 public struct QueueScreen: RequestableViewModel, Equatable {
     public typealias Request = QueueScreenRequest
     public var id = "queue"
+    /// The track rows, in order.
     public var tracks: [TrackItem]
 
     public init(tracks: [TrackItem]) { self.tracks = tracks }

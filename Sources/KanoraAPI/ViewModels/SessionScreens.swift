@@ -5,6 +5,7 @@ import Foundation
 public struct SignInScreen: RequestableViewModel, Equatable {
     public typealias Request = SignInScreenRequest
     public var id = "signin"
+    /// The screen's heading.
     public var title: LocalizableString
     /// `user`, `password`, `submit`, `language`.
     public var labels: Labels

@@ -31,6 +31,7 @@ public struct AlbumCard: Codable, Sendable, Equatable, Identifiable {
 public struct ArtistRow: Codable, Sendable, Equatable, Identifiable {
     public var id: Int64
     public var name: String
+    /// What it holds, counted ("12 tracks · 48:10").
     public var summary: LocalizableString
 
     public init(id: Int64, name: String, summary: LocalizableString) {
@@ -48,6 +49,7 @@ public struct ArtistRow: Codable, Sendable, Equatable, Identifiable {
 /// transcodes it, with `note` saying so).
 public struct TrackItem: Codable, Sendable, Equatable, Identifiable {
     public var id: Int64
+    /// The heading: the item's own name.
     public var title: String
     public var artist: String
     public var album: String
@@ -57,6 +59,7 @@ public struct TrackItem: Codable, Sendable, Equatable, Identifiable {
     @Nullable public var number: String?
     public var duration: LocalizedDuration
     public var durationSeconds: Double
+    /// Whether the user starred it.
     public var starred: Bool
     @Nullable public var streamURL: String?
     @Nullable public var note: LocalizableString?

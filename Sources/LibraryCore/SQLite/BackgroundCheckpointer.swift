@@ -15,7 +15,11 @@ import Foundation
 /// A log is restarted (written again from its start) only by a writer that finds every
 /// frame copied, which a busy writer seldom does while a checkpoint runs beside it; so once
 /// the log holds `restartFrames` the writer checkpoints the rest itself, as SQLite would,
-/// and its next transaction restarts the log. That bounds the log file (16 MB).
+/// and its next transaction restarts the log, unless a checkpoint is still running beside
+/// it. A checkpoint starved of CPU (a loaded machine) could so let the log grow without
+/// end: past `hardFrames` (twice `restartFrames`) the writer waits for the running
+/// checkpoint to finish before it checkpoints, so the log file stays bounded (16 MB
+/// usually, 32 MB at most) however the threads are scheduled.
 ///
 /// `settle` waits for a checkpoint running (and one owed when it ends), so a command leaves
 /// uncopied fewer frames of its own than the threshold, as SQLite's automatic checkpoints
@@ -29,6 +33,8 @@ final class BackgroundCheckpointer: @unchecked Sendable {
     private let open: @Sendable () throws -> Connection
     private let threshold: Int
     private let restartFrames: Int
+    /// The log's size at which the writer waits for a running checkpoint.
+    private let hardFrames: Int
     private let queue = DispatchQueue(label: "kanora.checkpoint")
     /// The checkpoint connection, opened on first use; touched only on `queue`.
     private var connection: Connection?
@@ -47,6 +53,7 @@ final class BackgroundCheckpointer: @unchecked Sendable {
         self.open = open
         self.threshold = max(1, threshold)
         restartFrames = 4 * max(1, threshold)
+        hardFrames = 2 * restartFrames
     }
 
     /// Starts counting from the frames the writer has logged so far (before it handed its
@@ -61,12 +68,17 @@ final class BackgroundCheckpointer: @unchecked Sendable {
     /// those the writer has logged since it opened. Starts a checkpoint beside the writer
     /// when one is owed. Returns whether the writer should checkpoint the log itself, so
     /// that its next transaction restarts the log: once the log holds `restartFrames`, at
-    /// the first commit with no checkpoint running.
+    /// the first commit with no checkpoint running, or, once it holds `hardFrames`, after
+    /// waiting for the running one. (The hook runs after the commit released its locks, so
+    /// the checkpoint waited for never waits for the writer.)
     func committed(frames: Int, logged: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         (self.logged, self.frames) = (logged, frames)
         if frames >= restartFrames {
+            if frames >= hardFrames {
+                while running { condition.wait() }
+            }
             guard !running else { return false }
             loggedAtCheckpoint = logged
             return true

@@ -20,9 +20,14 @@ enum APIResponse {
     }
 
     /// `{"error": {"kind", "message"}}` with the status that fits the kind, the message in
-    /// English. `status` overrides the kind's own (413 for a body too large, say).
+    /// the browser's language (`RequestLanguage.browser`), else English. `status` overrides
+    /// the kind's own (413 for a body too large, say).
     static func error(_ error: LibraryError, status: HTTPResponse.Status? = nil) -> Response {
-        envelope(APIErrorEnvelope(error), code: error.code, status: status)
+        guard let language = RequestLanguage.browser, language != Localization.fallbackLanguage else {
+            return envelope(APIErrorEnvelope(error), code: error.code, status: status)
+        }
+        let message = ErrorLocalization.message(error, localizer: Localization.shipped.localizer(for: language))
+        return envelope(APIErrorEnvelope(kind: error.code.rawValue, message: message), code: error.code, status: status)
     }
 
     /// The error answer with its message in the language of `request` (the signed-in

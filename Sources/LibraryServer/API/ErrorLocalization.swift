@@ -30,7 +30,7 @@ enum ErrorLocalization {
         case .notFound:
             for kind in ["album", "artist", "song", "track", "playlist", "folder"] {
                 if let id = integer(in: message, after: "No \(kind) with id ", before: ":") ?? integer(in: message, after: "No \(kind) with id ", before: ".") {
-                    return .key("error.notFound.\(kind == "song" ? "track" : kind)", ["id": .number(id)])
+                    return .key("error.notFound.\(kind == "song" ? "track" : kind)", ["id": .text(String(id))])
                 }
             }
             return nil

@@ -48,7 +48,10 @@ enum ServerScans {
             await StatementLimits.$current.withValue(nil) {
                 do {
                     for request in requests {
-                        for try await event in scanner.scan(request) { continuation.yield(.event(event)) }
+                        for try await event in scanner.scan(request) {
+                            slot.note(event)
+                            continuation.yield(.event(event))
+                        }
                     }
                     continuation.finish()
                 } catch {
@@ -64,6 +67,7 @@ enum ServerScans {
 /// The one scan the API runs at a time: what it is, while it runs.
 public final class ScanSlot: Sendable {
     private let running = Mutex<String?>(nil)
+    private let status = Mutex<ScanStatus?>(nil)
 
     public init() {}
 
@@ -83,8 +87,27 @@ public final class ScanSlot: Sendable {
 
     func release() {
         running.withLock { $0 = nil }
+        status.withLock { $0 = nil }
+    }
+
+    /// Keeps the library and counters of the scan that runs (the web app's libraries screen).
+    func note(_ event: ScanEvent) {
+        switch event {
+        case .started(let library, _): status.withLock { $0 = ScanStatus(library: library.name, progress: ScanProgress()) }
+        case .progress(let progress): status.withLock { $0?.progress = progress }
+        default: break
+        }
     }
 
     /// What runs now, if anything.
     public var current: String? { running.withLock { $0 } }
+
+    /// The library being scanned and its counters so far, once the scan has started one.
+    public var progress: ScanStatus? { status.withLock { $0 } }
+}
+
+/// The library a running scan is in and its counters.
+public struct ScanStatus: Sendable, Equatable {
+    public var library: String
+    public var progress: ScanProgress
 }

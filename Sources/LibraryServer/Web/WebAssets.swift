@@ -11,6 +11,11 @@ struct WebAssets: Sendable {
         let contentType: String
         /// A strong ETag of the bytes.
         let etag: String
+        /// The bytes gzipped, for text that gets smaller so (nil: send as they are).
+        let gzipped: [UInt8]?
+
+        /// The ETag of the gzipped bytes: another representation, another tag.
+        var gzipETag: String { String(etag.dropLast()) + "-gz\"" }
     }
 
     /// What the page's `{{ASSETS}}` placeholders become: `/assets/FINGERPRINT/`.
@@ -61,7 +66,10 @@ struct WebAssets: Sendable {
     private static func asset(_ bytes: [UInt8], name: String) -> Asset {
         var hash = FNV1a()
         hash.add(bytes)
-        return Asset(bytes: bytes, contentType: contentType(of: name), etag: "\"\(hash.hex)\"")
+        let type = contentType(of: name)
+        let compressible = type.hasPrefix("text/") || type.hasPrefix("image/svg") || type.hasPrefix("application/manifest")
+        let gzipped = compressible ? Gzip.compress(bytes).flatMap { $0.count < bytes.count ? $0 : nil } : nil
+        return Asset(bytes: bytes, contentType: type, etag: "\"\(hash.hex)\"", gzipped: gzipped)
     }
 
     /// The media type of a file, by its extension.

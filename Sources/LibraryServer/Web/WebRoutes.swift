@@ -28,17 +28,40 @@ enum WebRoutes {
         }
     }
 
-    /// 200 with the bytes, or 304 when the client's copy (`If-None-Match`) is current.
+    /// 200 with the bytes (gzipped when the client accepts it and they shrink), or 304
+    /// when the client's copy (`If-None-Match`) is current.
     static func respond(_ asset: WebAssets.Asset, request: Request, cacheControl: String) -> Response {
         var headers = securityHeaders(contentType: asset.contentType)
-        headers[.eTag] = asset.etag
         headers[.cacheControl] = cacheControl
-        if let tags = request.headers[.ifNoneMatch], tags.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == asset.etag }) {
+        var bytes = asset.bytes
+        var etag = asset.etag
+        if let gzipped = asset.gzipped {
+            headers[.vary] = "Accept-Encoding"
+            if acceptsGzip(request.headers) {
+                (bytes, etag) = (gzipped, asset.gzipETag)
+                headers[.contentEncoding] = "gzip"
+            }
+        }
+        headers[.eTag] = etag
+        if let tags = request.headers[.ifNoneMatch], tags.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            headers[.contentEncoding] = nil
             return Response(status: .notModified, headers: headers)
         }
-        headers[.contentLength] = String(asset.bytes.count)
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes))
+        headers[.contentLength] = String(bytes.count)
+        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// Whether `Accept-Encoding` names gzip without refusing it (`gzip;q=0`).
+    static func acceptsGzip(_ headers: HTTPFields) -> Bool {
+        for value in headers[values: .acceptEncoding] {
+            for item in value.split(separator: ",") {
+                let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                guard parts.first == "gzip" || parts.first == "*" else { continue }
+                return !parts.dropFirst().contains { $0 == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000" }
+            }
+        }
+        return false
     }
 
     static func securityHeaders(contentType: String) -> HTTPFields {

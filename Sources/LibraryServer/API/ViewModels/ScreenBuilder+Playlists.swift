@@ -33,8 +33,8 @@ extension ScreenBuilder {
             let range = query.text.range(of: error.term) ?? query.text.startIndex..<query.text.endIndex
             return SmartPreviewScreen(error: SmartPreviewScreen.QueryProblem(
                 message: ErrorLocalization.queryProblem(error),
-                offset: query.text.distance(from: query.text.startIndex, to: range.lowerBound),
-                length: query.text.distance(from: range.lowerBound, to: range.upperBound)))
+                offset: query.text.utf16.distance(from: query.text.startIndex, to: range.lowerBound),
+                length: query.text.utf16.distance(from: range.lowerBound, to: range.upperBound)))
         }
         let limit = SmartPreviewScreen.maximumTracks
         let tracks = try await context.services.library.tracks(ListRequest(query: parsed, limit: limit + 1))

@@ -110,14 +110,21 @@ enum ScreenBuilder {
 
     static func libraries(_ context: ScreenContext) async throws -> LibrariesScreen {
         let libraries = try await context.services.library.libraries()
-        let scan = context.scanSlot?.current.map {
-            LibrariesScreen.Scan(running: true, text: .key("libraries.scan.running", ["what": .text($0)]), fraction: nil)
-        }
+        let scan = context.scanSlot.flatMap { slot in slot.current.map { _ in scanState(slot.progress) } }
         return LibrariesScreen(
             libraries: libraries.map {
                 LibrariesScreen.Row(id: $0.id, name: $0.name, path: $0.root.text, lastScan: $0.lastScanAt)
             },
             scan: scan ?? .idle)
+    }
+
+    /// "Scanning Jazz: 120 files" and how far, once the scan is in a library.
+    static func scanState(_ status: ScanStatus?) -> LibrariesScreen.Scan {
+        guard let status else { return LibrariesScreen.Scan(running: true, text: .key("libraries.scan.starting"), fraction: nil) }
+        let progress = status.progress
+        return LibrariesScreen.Scan(
+            running: true, text: .key("libraries.scan.running", count: progress.processed, ["library": .text(status.library)]),
+            fraction: progress.found > 0 ? min(1, Double(progress.processed) / Double(progress.found)) : nil)
     }
 
     static func users(_ context: ScreenContext) async throws -> UsersScreen {
