@@ -63,6 +63,12 @@ extension ScreenBuilder {
 
 /// The doctor's findings as the screen's sections, each item's detail localized.
 enum DoctorFindings {
+    /// The first `limit` of `values`, then "…" when there are more: a group of thousands of
+    /// copies names a few (its count says how many), so the screen stays small.
+    static func listed(_ values: [String], limit: Int = 3) -> String {
+        values.prefix(limit).joined(separator: ", ") + (values.count > limit ? ", …" : "")
+    }
+
     static func screen(_ health: LibraryHealth) -> DoctorScreen {
         typealias Item = DoctorScreen.Item
         let limit = DoctorScreen.sectionLimit
@@ -77,12 +83,12 @@ enum DoctorFindings {
             ("duplicates", health.duplicates.prefix(limit).map { group in
                 Item(
                     subject: group.first?.path ?? "", detail: .key("doctor.detail.duplicates", count: group.count - 1, [
-                        "paths": .text(group.dropFirst().map(\.path).joined(separator: ", ")),
+                        "paths": .text(listed(group.dropFirst().map(\.path))),
                     ]), trackID: group.first?.id)
             }),
             ("untagged", health.untagged.prefix(limit).map { Item(subject: $0.path, trackID: $0.id) }),
             ("incompleteAlbums", health.incompleteAlbums.prefix(limit).map { album in
-                let numbers = LocalizableString.Argument.text(album.missingTrackNumbers.map(String.init).joined(separator: ", "))
+                let numbers = LocalizableString.Argument.text(listed(album.missingTrackNumbers.map(String.init), limit: 20))
                 let detail: LocalizableString = album.disc.map {
                     .key("doctor.detail.gapsOnDisc", ["numbers": numbers, "disc": .number($0)])
                 } ?? .key("doctor.detail.gaps", ["numbers": numbers])

@@ -53,9 +53,7 @@ public struct ViewModelRoutes: Sendable {
             let user = context.apiUser
             do {
                 try Self.authorize(R.self, user: user)
-                let parameters = Dictionary(
-                    request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { first, _ in first })
-                let query = try R.Query(parameters: parameters)
+                let query = try R.Query(parameters: Self.formParameters(request.uri.query))
                 let language = RequestLanguage.of(request, user: user)
                 let screen = try await build(query, ScreenContext(
                     services: services, user: user, language: language, localization: localization, transcoding: transcoding,
@@ -67,6 +65,22 @@ public struct ViewModelRoutes: Sendable {
                 return APIResponse.error(APIResponse.libraryError(for: error), for: request, user: user)
             }
         }
+    }
+
+    /// The URL's parameters as an HTML form encodes them: `+` is a space, `%2B` a plus (the
+    /// first of a repeated name wins). Hummingbird's own parsing leaves `+` a plus.
+    static func formParameters(_ query: String?) -> [String: String] {
+        func decode(_ text: Substring) -> String {
+            let spaced = text.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        var parameters: [String: String] = [:]
+        for pair in (query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decode(parts[0])
+            if parameters[name] == nil { parameters[name] = parts.count > 1 ? decode(parts[1]) : "" }
+        }
+        return parameters
     }
 
     /// Admits `user` (nil: not signed in) when `R`'s access allows; else 401 or 403.
