@@ -36,7 +36,8 @@ struct StreamRefusal: Error, Equatable, CustomStringConvertible {
 ///   downsampling format (Opus unless `--downsample-format` says otherwise).
 /// - Otherwise the original. Lossy never becomes lossless unless `flac` is asked for.
 /// - A `timeOffset` needs ffmpeg: an original is then re-encoded from the offset in its
-///   own format when Kanora can write it (FLAC for lossless files), else the downsampling format.
+///   own format when it is lossy and Kanora writes it (MP3, Opus, AAC), else in the
+///   downsampling format (a FLAC written to a pipe cannot say its length; Opus can).
 enum StreamRules {
     /// The scanner's formats that are lossless: their bitrate says nothing of quality.
     static let losslessFormats: Set<String> = ["FLAC", "ALAC", "WAV", "AIFF", "APE", "WavPack", "TTA", "Ogg FLAC"]
@@ -72,7 +73,8 @@ enum StreamRules {
             }
             let rate = bitRate(for: format, limit: ask.maxBitRate, ceiling: ceiling)
             let fits = ask.maxBitRate == 0 || (sourceBitRate.map { $0 > 0 && $0 <= ask.maxBitRate } ?? false)
-            plan = TranscodeFormat.same(asSource: sourceFormat) == format && fits ? .original : .transcode(format, bitRate: rate)
+            let keep = TranscodeFormat.same(asSource: sourceFormat) == format && fits && ask.timeOffset == 0
+            plan = keep ? .original : .transcode(format, bitRate: rate)
             if plan != .original, !available {
                 throw StreamRefusal(
                     parameter: nil,
@@ -82,7 +84,8 @@ enum StreamRules {
         }
         guard available else { return .original }
         if plan == .original, ask.timeOffset > 0 {
-            let own = lossless ? TranscodeFormat.flac : TranscodeFormat.same(asSource: sourceFormat) ?? downsample
+            let same = TranscodeFormat.same(asSource: sourceFormat)
+            let own = lossless || same == .flac ? downsample : same ?? downsample
             plan = .transcode(own, bitRate: bitRate(for: own, limit: 0, ceiling: ceiling))
         }
         return plan

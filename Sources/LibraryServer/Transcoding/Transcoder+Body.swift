@@ -6,7 +6,8 @@ extension Transcoder {
     /// ffmpeg's output from `first` on, streamed as it comes. When the client goes (a write
     /// fails) or the server stops (the task is cancelled), ffmpeg is stopped at once and the
     /// cache entry dropped; the entry is kept only when ffmpeg ended well. With an `estimate`,
-    /// exactly that many bytes are sent: the output, cut or padded with zero bytes.
+    /// exactly that many bytes are sent: the output, cut or padded with zero bytes (which
+    /// decoders skip; the MP3 estimate is exact to a frame, Ogg's end is its last page).
     static func body(
         first: ByteBuffer, process: FFmpegProcess, pending: PendingEntry?, estimate: Int?, track: Int64, logger: Logger
     ) -> ResponseBody {
