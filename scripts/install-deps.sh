@@ -4,7 +4,8 @@ set -euo pipefail
 # libgd-dev: cover art is decoded, resized and re-encoded with libgd (kanora serve's getCoverArt).
 # libjemalloc-dev: kanora allocates with jemalloc, ~15% less CPU in a cold scan than glibc's malloc.
 # libre2-dev: the query language's regular expressions run on RE2 (linear time, no backtracking).
-packages=(libsqlite3-dev libre2-dev libtag1-dev libgd-dev libjemalloc-dev pkg-config)
+# ffmpeg: kanora serve transcodes with it (stream's format, maxBitRate, timeOffset); its tests run the real one.
+packages=(libsqlite3-dev libre2-dev libtag1-dev libgd-dev libjemalloc-dev pkg-config ffmpeg)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
