@@ -16,6 +16,9 @@ struct TranscodingRulesTests {
         #expect(try plan(StreamAsk(format: "raw", maxBitRate: 64), "FLAC", 900) == .original)
         #expect(try plan(StreamAsk(maxBitRate: 320), "MP3", 256) == .original)
         #expect(try plan(StreamAsk(maxBitRate: 256), "MP3", 256) == .original)
+        // A 320k MP3 measures 321k with its headers: still the original for 320.
+        #expect(try plan(StreamAsk(maxBitRate: 320), "MP3", 321) == .original)
+        #expect(try plan(StreamAsk(maxBitRate: 320), "MP3", 340) == .transcode(.opus, bitRate: 128))
     }
 
     @Test("only a maxBitRate below the file's: the downsampling format at that bitrate, never above the default")

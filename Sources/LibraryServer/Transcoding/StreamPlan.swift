@@ -63,7 +63,7 @@ enum StreamRules {
             return .original
         case nil, "":
             plan = .original
-            let limited = ask.maxBitRate > 0 && (sourceBitRate.map { $0 <= 0 || ask.maxBitRate < $0 } ?? true)
+            let limited = ask.maxBitRate > 0 && !fits(sourceBitRate, under: ask.maxBitRate)
             if limited {
                 plan = .transcode(downsample, bitRate: bitRate(for: downsample, limit: ask.maxBitRate, ceiling: ceiling))
             }
@@ -72,8 +72,8 @@ enum StreamRules {
                 throw StreamRefusal(parameter: "format", description: "format takes mp3, opus, aac, flac or raw, not \(name)")
             }
             let rate = bitRate(for: format, limit: ask.maxBitRate, ceiling: ceiling)
-            let fits = ask.maxBitRate == 0 || (sourceBitRate.map { $0 > 0 && $0 <= ask.maxBitRate } ?? false)
-            let keep = TranscodeFormat.same(asSource: sourceFormat) == format && fits && ask.timeOffset == 0
+            let within = ask.maxBitRate == 0 || fits(sourceBitRate, under: ask.maxBitRate)
+            let keep = TranscodeFormat.same(asSource: sourceFormat) == format && within && ask.timeOffset == 0
             plan = keep ? .original : .transcode(format, bitRate: rate)
             if plan != .original, !available {
                 throw StreamRefusal(
@@ -89,6 +89,14 @@ enum StreamRules {
             plan = .transcode(own, bitRate: bitRate(for: own, limit: 0, ceiling: ceiling))
         }
         return plan
+    }
+
+    /// Whether a file of `bitRate` kbps (nil or 0: unknown) is within `limit`. A file's
+    /// measured bitrate runs a little over its nominal one (a 320k MP3 with its headers is
+    /// 321k to TagLib), so 5% over still fits: asking for 320 never re-encodes a 320k file.
+    static func fits(_ bitRate: Int?, under limit: Int) -> Bool {
+        guard let bitRate, bitRate > 0 else { return false }
+        return bitRate * 100 <= limit * 105
     }
 
     /// The bitrate for `format`: its default, lowered to `limit` (0: none) and to the
