@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Synchronization
 import HummingbirdTesting
 import LibraryCore
 @testable import LibraryServer
@@ -106,48 +105,25 @@ struct Probe {
     }
 }
 
-/// A raw HTTP/1.1 client on a loopback socket: sends a GET, reads a little, closes, so a
-/// test can leave in the middle of a response as a player does.
-final class RawClient: Sendable {
-    let socket: Int32
-    private let closed = Mutex(false)
+/// A raw HTTP/1.1 client on a loopback socket with a 4 KB receive window: a server sending
+/// to a client that stops reading blocks after a few kilobytes, as for a slow phone, not
+/// megabytes later. It sends a GET, reads a little, and may close mid-answer.
+struct RawClient: Sendable {
+    private let socket: LoopbackEventStream.Socket
 
     init(port: Int) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)  // no CLOEXEC: ffmpeg must not inherit it anyway
-        // A small receive window, so a server sending to a client that stops reading
-        // blocks after a few kilobytes, as it would for a slow phone, not megabytes later.
-        var size: Int32 = 4096
-        setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw HarnessError("cannot connect to 127.0.0.1:\(port)") }
+        socket = try LoopbackEventStream.Socket(port: port, receiveBuffer: 4096)
     }
 
     /// Sends `GET uri` and returns the first bytes of the answer (blocking until some come).
     func get(_ uri: String) throws -> String {
-        let request = Array("GET \(uri) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        guard send(socket, request, request.count, 0) == request.count else { throw HarnessError("send failed") }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = recv(socket, &buffer, buffer.count, 0)
-        guard count > 0 else { throw HarnessError("the server closed the connection") }
-        return String(decoding: buffer[..<count], as: UTF8.self)
+        try socket.send(Array("GET \(uri) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        guard let bytes = try socket.receive() else { throw HarnessError("the server closed the connection") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Closes the connection (once; later calls do nothing).
-    func close() {
-        let first = closed.withLock { closed in
-            defer { closed = true }
-            return !closed
-        }
-        if first { _ = Glibc.close(socket) }
-    }
-
-    deinit { close() }
+    func close() { socket.close() }
 }
 
 /// Whether a process with `pid` exists (a zombie counts: it is not reaped yet).
