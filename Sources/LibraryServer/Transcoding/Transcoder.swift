@@ -33,12 +33,13 @@ public final class Transcoder: Sendable {
     private let state = Mutex(State())
 
     /// A transcoder as `configuration` says; a cache folder that cannot be made leaves the
-    /// cache off (`cacheProblem` says why) rather than the server down.
+    /// cache off (`cacheProblem` says why) rather than the server down. Without ffmpeg no
+    /// cache folder is made.
     public init(configuration: ServerConfiguration) {
         executable = configuration.ffmpegPath
         limit = max(1, configuration.transcodeLimit)
         downsample = configuration.downsampleFormat
-        if let folder = configuration.transcodeCacheDirectory, configuration.transcodeCacheSize > 0 {
+        if configuration.ffmpegPath != nil, let folder = configuration.transcodeCacheDirectory, configuration.transcodeCacheSize > 0 {
             do {
                 cache = try TranscodeCache(directory: URL(fileURLWithPath: folder), limit: configuration.transcodeCacheSize)
                 cacheProblem = nil
