@@ -48,6 +48,9 @@ struct ServeCommandTests {
         #expect(taken.err == "kanora: Cannot listen on 127.0.0.1:\(port): the port is in use (another kanora serve?); pass another --port.\n")
 
         #expect(await run.stop(timeout: .seconds(1)) == 0)
-        #expect(run.out.split(separator: "\n").count == 1)
+        // Where it listens, then whether it transcodes; nothing else.
+        let lines = run.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last?.hasPrefix("Transcoding o") == true)
     }
 }

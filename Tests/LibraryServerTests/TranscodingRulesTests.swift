@@ -16,6 +16,9 @@ struct TranscodingRulesTests {
         #expect(try plan(StreamAsk(format: "raw", maxBitRate: 64), "FLAC", 900) == .original)
         #expect(try plan(StreamAsk(maxBitRate: 320), "MP3", 256) == .original)
         #expect(try plan(StreamAsk(maxBitRate: 256), "MP3", 256) == .original)
+        // A 320k MP3 measures 321k with its headers: still the original for 320.
+        #expect(try plan(StreamAsk(maxBitRate: 320), "MP3", 321) == .original)
+        #expect(try plan(StreamAsk(maxBitRate: 320), "MP3", 340) == .transcode(.opus, bitRate: 128))
     }
 
     @Test("only a maxBitRate below the file's: the downsampling format at that bitrate, never above the default")
@@ -46,9 +49,10 @@ struct TranscodingRulesTests {
         }
     }
 
-    @Test("timeOffset: the original re-encoded from the offset in its own format, FLAC for lossless")
+    @Test("timeOffset: the original re-encoded from the offset in its own lossy format, else the downsampling format")
     func offset() throws {
-        #expect(try plan(StreamAsk(timeOffset: 30), "FLAC", 900) == .transcode(.flac, bitRate: nil))
+        #expect(try plan(StreamAsk(timeOffset: 30), "FLAC", 900) == .transcode(.opus, bitRate: 128))
+        #expect(try plan(StreamAsk(format: "flac", timeOffset: 30), "FLAC", 900) == .transcode(.flac, bitRate: nil))
         #expect(try plan(StreamAsk(timeOffset: 30), "MP3", 160) == .transcode(.mp3, bitRate: 160))
         #expect(try plan(StreamAsk(timeOffset: 30), "WMA", 128) == .transcode(.opus, bitRate: 128))
         #expect(try plan(StreamAsk(timeOffset: 30), "FLAC", 900, available: false) == .original)
@@ -70,6 +74,14 @@ struct TranscodingRulesTests {
         #expect(format?.description == "format takes mp3, opus, aac, flac or raw, not ogg")
         let rate = #expect(throws: StreamRefusal.self) { try plan(StreamAsk(maxBitRate: -1), "FLAC", 900) }
         #expect(rate?.parameter == "maxBitRate")
+    }
+
+    @Test("estimated lengths: MP3 to the frame (1152 samples of 144·kbps/rate bytes, plus one), FLAC unknown")
+    func estimates() {
+        // 10 s at 44.1 kHz: 383 frames of 626.9 bytes plus one, as lame writes them.
+        #expect(TranscodeFormat.mp3.estimatedLength(seconds: 10, bitRate: 192, sampleRate: 44_100) == 240_744)
+        #expect(TranscodeFormat.mp3.estimatedLength(seconds: 7.3, bitRate: 128, sampleRate: 48_000) == 117_504)
+        #expect(TranscodeFormat.flac.estimatedLength(seconds: 10, bitRate: nil, sampleRate: 44_100) == nil)
     }
 
     @Test("the cache key changes with the file's size, mtime, the format and the bitrate")

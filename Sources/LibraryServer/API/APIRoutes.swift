@@ -36,7 +36,7 @@ public enum APIRoutes {
         }
         HostedViewModelResponder.addRoutes(to: api.group, services: services)
         // The web app's screens. Transcoding is off until the server detects ffmpeg.
-        ViewModelRoutes(services: services, transcoding: false, scanSlot: state.apiScan).register(on: router, group: api.group)
+        ViewModelRoutes(services: services, transcoding: state.transcoder.isEnabled, scanSlot: state.apiScan).register(on: router, group: api.group)
         StreamRoute.add(to: api.group, services: services, transcoder: state.transcoder)
         registerUnknown(api)
     }

@@ -58,6 +58,9 @@ final class FFmpegProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         if let input { posix_spawn_file_actions_adddup2(&actions, input, 3) }
+        // Nothing else of the server's reaches the child: a client's socket it held open
+        // would keep that client's connection alive after the server closed it.
+        _ = spawnActionsCloseFrom(&actions, 4)
         // The server ignores SIGPIPE (NIO does); the child gets the defaults back, so a
         // closed stdout ends it at once, and a mask of its own.
         var attributes = posix_spawnattr_t()
@@ -202,3 +205,8 @@ struct FFmpegReadError: Error, CustomStringConvertible {
     let code: Int32
     var description: String { "reading ffmpeg's output failed: \(String(cString: strerror(code)))" }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Debian 12 has 2.36),
+/// which its headers declare only for GNU sources, so Swift does not see it.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func spawnActionsCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

@@ -36,7 +36,8 @@ struct StreamRefusal: Error, Equatable, CustomStringConvertible {
 ///   downsampling format (Opus unless `--downsample-format` says otherwise).
 /// - Otherwise the original. Lossy never becomes lossless unless `flac` is asked for.
 /// - A `timeOffset` needs ffmpeg: an original is then re-encoded from the offset in its
-///   own format when Kanora can write it (FLAC for lossless files), else the downsampling format.
+///   own format when it is lossy and Kanora writes it (MP3, Opus, AAC), else in the
+///   downsampling format (a FLAC written to a pipe cannot say its length; Opus can).
 enum StreamRules {
     /// The scanner's formats that are lossless: their bitrate says nothing of quality.
     static let losslessFormats: Set<String> = ["FLAC", "ALAC", "WAV", "AIFF", "APE", "WavPack", "TTA", "Ogg FLAC"]
@@ -62,7 +63,7 @@ enum StreamRules {
             return .original
         case nil, "":
             plan = .original
-            let limited = ask.maxBitRate > 0 && (sourceBitRate.map { $0 <= 0 || ask.maxBitRate < $0 } ?? true)
+            let limited = ask.maxBitRate > 0 && !fits(sourceBitRate, under: ask.maxBitRate)
             if limited {
                 plan = .transcode(downsample, bitRate: bitRate(for: downsample, limit: ask.maxBitRate, ceiling: ceiling))
             }
@@ -71,8 +72,9 @@ enum StreamRules {
                 throw StreamRefusal(parameter: "format", description: "format takes mp3, opus, aac, flac or raw, not \(name)")
             }
             let rate = bitRate(for: format, limit: ask.maxBitRate, ceiling: ceiling)
-            let fits = ask.maxBitRate == 0 || (sourceBitRate.map { $0 > 0 && $0 <= ask.maxBitRate } ?? false)
-            plan = TranscodeFormat.same(asSource: sourceFormat) == format && fits ? .original : .transcode(format, bitRate: rate)
+            let within = ask.maxBitRate == 0 || fits(sourceBitRate, under: ask.maxBitRate)
+            let keep = TranscodeFormat.same(asSource: sourceFormat) == format && within && ask.timeOffset == 0
+            plan = keep ? .original : .transcode(format, bitRate: rate)
             if plan != .original, !available {
                 throw StreamRefusal(
                     parameter: nil,
@@ -82,10 +84,19 @@ enum StreamRules {
         }
         guard available else { return .original }
         if plan == .original, ask.timeOffset > 0 {
-            let own = lossless ? TranscodeFormat.flac : TranscodeFormat.same(asSource: sourceFormat) ?? downsample
+            let same = TranscodeFormat.same(asSource: sourceFormat)
+            let own = lossless || same == .flac ? downsample : same ?? downsample
             plan = .transcode(own, bitRate: bitRate(for: own, limit: 0, ceiling: ceiling))
         }
         return plan
+    }
+
+    /// Whether a file of `bitRate` kbps (nil or 0: unknown) is within `limit`. A file's
+    /// measured bitrate runs a little over its nominal one (a 320k MP3 with its headers is
+    /// 321k to TagLib), so 5% over still fits: asking for 320 never re-encodes a 320k file.
+    static func fits(_ bitRate: Int?, under limit: Int) -> Bool {
+        guard let bitRate, bitRate > 0 else { return false }
+        return bitRate * 100 <= limit * 105
     }
 
     /// The bitrate for `format`: its default, lowered to `limit` (0: none) and to the

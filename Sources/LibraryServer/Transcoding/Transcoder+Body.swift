@@ -1,29 +1,36 @@
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 extension Transcoder {
     /// ffmpeg's output from `first` on, streamed as it comes. When the client goes (a write
-    /// fails) or the server stops (the task is cancelled), ffmpeg is stopped at once and the
-    /// cache entry dropped; the entry is kept only when ffmpeg ended well. With an `estimate`,
-    /// exactly that many bytes are sent: the output, cut or padded with zero bytes.
+    /// fails) or the server stops (a graceful shutdown, or the task cancelled), ffmpeg is
+    /// stopped at once and the cache entry dropped; the entry is kept only when ffmpeg ended well. With an `estimate`,
+    /// exactly that many bytes are sent: the output, cut or padded with zero bytes (which
+    /// decoders skip; the MP3 estimate is exact to a frame, Ogg's end is its last page).
     static func body(
         first: ByteBuffer, process: FFmpegProcess, pending: PendingEntry?, estimate: Int?, track: Int64, logger: Logger
     ) -> ResponseBody {
         let write: @Sendable (inout any ResponseBodyWriter) async throws -> Void = { writer in
             var sent = 0
             do {
-                try await withTaskCancellationHandler {
-                    var chunk = first
-                    while chunk.readableBytes > 0 {
-                        if let estimate, sent + chunk.readableBytes > estimate {
-                            chunk = chunk.getSlice(at: chunk.readerIndex, length: max(0, estimate - sent)) ?? ByteBuffer()
+                try await withGracefulShutdownHandler {
+                    try await withTaskCancellationHandler {
+                        var chunk = first
+                        while chunk.readableBytes > 0 {
+                            if let estimate, sent + chunk.readableBytes > estimate {
+                                chunk = chunk.getSlice(at: chunk.readerIndex, length: max(0, estimate - sent)) ?? ByteBuffer()
+                            }
+                            sent += chunk.readableBytes
+                            if chunk.readableBytes > 0 { try await writer.write(chunk) }
+                            chunk = try await next(from: process, into: pending)
                         }
-                        sent += chunk.readableBytes
-                        if chunk.readableBytes > 0 { try await writer.write(chunk) }
-                        chunk = try await next(from: process, into: pending)
+                    } onCancel: {
+                        process.terminate()
                     }
-                } onCancel: {
+                } onGracefulShutdown: {
+                    // The server stops: a long song must not hold it (nor outlive it).
                     process.terminate()
                 }
             } catch {

@@ -33,12 +33,13 @@ public final class Transcoder: Sendable {
     private let state = Mutex(State())
 
     /// A transcoder as `configuration` says; a cache folder that cannot be made leaves the
-    /// cache off (`cacheProblem` says why) rather than the server down.
+    /// cache off (`cacheProblem` says why) rather than the server down. Without ffmpeg no
+    /// cache folder is made.
     public init(configuration: ServerConfiguration) {
         executable = configuration.ffmpegPath
         limit = max(1, configuration.transcodeLimit)
         downsample = configuration.downsampleFormat
-        if let folder = configuration.transcodeCacheDirectory, configuration.transcodeCacheSize > 0 {
+        if configuration.ffmpegPath != nil, let folder = configuration.transcodeCacheDirectory, configuration.transcodeCacheSize > 0 {
             do {
                 cache = try TranscodeCache(directory: URL(fileURLWithPath: folder), limit: configuration.transcodeCacheSize)
                 cacheProblem = nil
@@ -94,7 +95,9 @@ public final class Transcoder: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = format.contentType
         let remaining = max(0, Double(track.metadata.durationMs) / 1000 - ask.timeOffset)
-        let estimate = ask.estimateContentLength ? Self.estimatedLength(seconds: remaining, bitRate: bitRate) : nil
+        let sampleRate = track.metadata.sampleRate
+        let estimate = ask.estimateContentLength
+            ? format.estimatedLength(seconds: remaining, bitRate: bitRate, sampleRate: sampleRate) : nil
         if let estimate { headers[.contentLength] = String(estimate) }
         guard request.method != .head else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
 
@@ -117,7 +120,7 @@ public final class Transcoder: Sendable {
         }
         if ended {
             let status = await process.exitStatus()
-            let expected = Self.estimatedLength(seconds: remaining, bitRate: bitRate).map { $0 / 20 } ?? 0
+            let expected = (format.estimatedLength(seconds: remaining, bitRate: bitRate, sampleRate: sampleRate) ?? 0) / 20
             if !FFmpegProcess.succeeded(status) || (remaining >= 1 && first.readableBytes < expected) {
                 pending?.discard()
                 let said = process.errorOutput
@@ -172,18 +175,9 @@ public final class Transcoder: Sendable {
     func arguments(format: TranscodeFormat, bitRate: Int?, ask: StreamAsk, track: Track) -> [String] {
         var arguments = ["-hide_banner", "-nostdin", "-nostats", "-v", "error"]
         if ask.timeOffset > 0 { arguments += ["-ss", String(format: "%.3f", ask.timeOffset)] }
-        arguments += ["-i", "file:/proc/self/fd/3", "-map", "0:a:0", "-vn"]
+        arguments += ["-i", "file:/proc/self/fd/3", "-map", "0:a:0", "-vn", "-map_metadata", "-1"]
         arguments += format.encoderArguments(bitRate: bitRate, sampleRate: track.metadata.sampleRate)
         return arguments + ["pipe:1"]
-    }
-
-    /// A length for `estimateContentLength`: the bitrate over the seconds, plus the
-    /// container's framing (a few percent for Ogg pages); nil for FLAC. The body is padded
-    /// with zero bytes (which decoders skip) up to it, or cut at it.
-    static func estimatedLength(seconds: Double, bitRate: Int?) -> Int? {
-        guard let bitRate else { return nil }
-        let audio = seconds * Double(bitRate) * 1000 / 8
-        return Int((audio * 1.03).rounded(.up)) + 16 * 1024
     }
 
     /// The next chunk of ffmpeg's output (empty at its end), also appended to the cache entry.
