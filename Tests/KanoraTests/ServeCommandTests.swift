@@ -48,9 +48,10 @@ struct ServeCommandTests {
         #expect(taken.err == "kanora: Cannot listen on 127.0.0.1:\(port): the port is in use (another kanora serve?); pass another --port.\n")
 
         #expect(await run.stop(timeout: .seconds(1)) == 0)
-        // Where it listens, then whether it transcodes; nothing else.
+        // Where it listens (Subsonic, then the web app), then whether it transcodes; nothing else.
         let lines = run.out.split(separator: "\n")
-        #expect(lines.count == 2)
+        #expect(lines.count == 3)
+        #expect(lines.dropFirst().first == "Web app at http://127.0.0.1:\(port)/ (sign in as a user made with `kanora user add`)")
         #expect(lines.last?.hasPrefix("Transcoding o") == true)
     }
 }
