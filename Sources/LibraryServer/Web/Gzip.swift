@@ -12,19 +12,8 @@ enum Gzip {
         guard deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, gzipWindowBits, 9, Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        var input = bytes
-        let status = input.withUnsafeMutableBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = source.baseAddress
-                stream.avail_in = uInt(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = uInt(target.count)
-                return deflate(&stream, Z_FINISH)
-            }
-        }
-        guard status == Z_STREAM_END else { return nil }
-        return Array(output.prefix(Int(stream.total_out)))
+        let capacity = Int(deflateBound(&stream, uLong(bytes.count)))
+        return run(&stream, on: bytes, capacity: capacity) { deflate(&$0, Z_FINISH) }
     }
 
     /// The bytes of a gzip stream, at most `limit` of them; nil when it is not gzip or
@@ -33,7 +22,15 @@ enum Gzip {
         var stream = z_stream()
         guard inflateInit2_(&stream, gzipWindowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: limit)
+        return run(&stream, on: bytes, capacity: limit) { inflate(&$0, Z_FINISH) }
+    }
+
+    /// Runs one `finish` step of an initialized stream over all of `bytes` into a buffer of
+    /// `capacity`; the output when the stream ended there.
+    private static func run(
+        _ stream: inout z_stream, on bytes: [UInt8], capacity: Int, finish: (inout z_stream) -> Int32
+    ) -> [UInt8]? {
+        var output = [UInt8](repeating: 0, count: capacity)
         var input = bytes
         let status = input.withUnsafeMutableBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
@@ -41,7 +38,7 @@ enum Gzip {
                 stream.avail_in = uInt(source.count)
                 stream.next_out = target.baseAddress
                 stream.avail_out = uInt(target.count)
-                return inflate(&stream, Z_FINISH)
+                return finish(&stream)
             }
         }
         guard status == Z_STREAM_END else { return nil }
