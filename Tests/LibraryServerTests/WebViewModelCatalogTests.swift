@@ -165,6 +165,16 @@ struct WebViewModelCatalogTests {
         #expect(german.text("summary.albums", count: 1, substitutions: ["count": "1"]) == "1 Album")
         #expect(german.text("summary.albums", count: 1234, substitutions: ["count": german.number(1234)]) == "1.234 Alben")
         #expect(Localization.shipped.localizer(for: "fr").language == "en")
+        #expect(CatalogLocalizer.substitute(["a": "{b}", "b": "x"], in: "{a} and {b}, {c} {") == "{b} and x, {c} {")
+        #expect(CatalogLocalizer.substitute([:], in: "{a}") == "{a}")
+        // Small counts skip the formatter: the same text as Foundation's, in every shipped language.
+        for language in ["en", "de"] {
+            let localizer = Localization.shipped.localizer(for: language)
+            let locale = Locale(identifier: language)
+            for value in [0, 1, 9, 10, 99, 100, 999, 1000, 12_345, -5] {
+                #expect(localizer.number(value) == value.formatted(.number.locale(locale)), "\(language) \(value)")
+            }
+        }
     }
 
     @Test func theRequestLanguageIsTheSettingElseTheBrowsersBestShippedElseEnglish() {
