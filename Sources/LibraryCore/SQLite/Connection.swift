@@ -131,6 +131,12 @@ public final class Connection {
     /// How many rows the last INSERT, UPDATE or DELETE changed.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// `PRAGMA data_version`: a number that changes whenever another connection (of this
+    /// process or another) commits to the database, and only then.
+    public func dataVersion() throws(DatabaseError) -> Int64 {
+        try scalar("PRAGMA data_version") ?? 0
+    }
+
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE`, so writers queue up front instead of
     /// failing to upgrade a read lock), or in a savepoint when already inside one. Commits
     /// when `body` returns, rolls back and rethrows the first error when it throws.

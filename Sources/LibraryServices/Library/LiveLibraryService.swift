@@ -6,11 +6,14 @@ public struct LiveLibraryService: LibraryService {
     let database: DatabaseQueue
     let feed: ChangeFeed
     let now: @Sendable () -> Date
+    /// The last health report, until the database changes.
+    let healthCache: HealthCache
 
     public init(database: DatabaseQueue, feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.feed = feed
         self.now = now
+        healthCache = HealthCache(location: database.location)
     }
 
     public func libraries() async throws -> [Library] {
@@ -99,7 +102,7 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func health() async throws -> LibraryHealth {
-        try await database.reading { try DoctorStore.health($0) }
+        try await healthCache.health { try await database.reading { try DoctorStore.health($0) } }
     }
 
     public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport {
