@@ -101,21 +101,23 @@ public struct APIRouteGroup {
     ) async throws -> (R, APICaller) {
         let user = try authorize(R.self, context: context)
         let query = try R.decodeQuery(request.uri.queryParameters[Substring(API.queryParameter)].map(String.init))
-        let body: R.Body
-        if R.Body.self == APIEmpty.self {
-            body = try R.decodeBody(Data())
-        } else {
-            let limit = R.maximumBodySize
-            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw BodyTooLarge(R.self) }
-            let buffer: ByteBuffer
-            do {
-                buffer = try await request.body.collect(upTo: limit)
-            } catch let error as HTTPError where error.status == .contentTooLarge {
-                throw BodyTooLarge(R.self)
-            }
-            body = try R.decodeBody(Data(buffer.readableBytesView))
-        }
+        let body = try await Self.body(R.self, of: request)
         return (R(query: query, body: body), APICaller(user: user, services: services))
+    }
+
+    /// `R`'s body read from `request`, refused with `BodyTooLarge` past `R.maximumBodySize`
+    /// (by its declared length first, without reading it).
+    static func body<R: APIRequest>(_ type: R.Type, of request: Request) async throws -> R.Body {
+        if R.Body.self == APIEmpty.self { return try R.decodeBody(Data()) }
+        let limit = R.maximumBodySize
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw BodyTooLarge(R.self) }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw BodyTooLarge(R.self)
+        }
+        return try R.decodeBody(Data(buffer.readableBytesView))
     }
 }
 

@@ -69,13 +69,8 @@ enum UserDataRoutes {
     static func cover(_ request: Request, services: ServiceContainer) async throws -> Response {
         let parameters = request.uri.queryParameters
         guard let text = parameters.get("id") else { throw LibraryError(.invalidInput, "Ask for a cover by `id` (al-7, ar-3, tr-12).") }
-        let item: ArtworkItem
-        switch try? SubsonicID(parsing: text) {
-        case let id? where id.kind == .track: item = .track(id.value)
-        case let id? where id.kind == .album: item = .album(id.value)
-        case let id? where id.kind == .artist: item = .artist(id.value)
-        case let id? where id.kind == .folder: item = .folder(id.value)
-        default: throw LibraryError(.invalidInput, "\"\(text.prefix(40))\" names no cover: use al-ID, ar-ID, tr-ID or fo-ID.")
+        guard let id = try? SubsonicID(parsing: text), let item = MediaEndpoints.artworkItem(id) else {
+            throw LibraryError(.invalidInput, "\"\(text.prefix(40))\" names no cover: use al-ID, ar-ID, tr-ID or fo-ID.")
         }
         var size: Int?
         if let sizeText = parameters.get("size") {

@@ -43,20 +43,24 @@ enum MediaEndpoints: SubsonicEndpointGroup {
         return track
     }
 
+    /// What a cover id names: a track, album, artist or folder (nil: nothing with a cover).
+    static func artworkItem(_ id: SubsonicID) -> ArtworkItem? {
+        switch id.kind {
+        case .track: .track(id.value)
+        case .album: .album(id.value)
+        case .artist: .artist(id.value)
+        case .folder: .folder(id.value)
+        default: nil
+        }
+    }
+
     /// The cover of a song, album, artist or folder id (as the browse answers give them in
     /// `coverArt`), fitted into `size`×`size` when asked.
     static func coverArt(_ request: SubsonicRequest) async throws -> SubsonicReply {
         let id = try SubsonicID(parsing: try request.parameters.required("id"))
         let size = try request.parameters.int("size")
         if let size, size < 1 { throw SubsonicError.invalidParameter("size", "must be at least 1, not \(size)") }
-        let item: ArtworkItem
-        switch id.kind {
-        case .track: item = .track(id.value)
-        case .album: item = .album(id.value)
-        case .artist: item = .artist(id.value)
-        case .folder: item = .folder(id.value)
-        default: throw SubsonicError.notFound("No cover art for \(id)")
-        }
+        guard let item = artworkItem(id) else { throw SubsonicError.notFound("No cover art for \(id)") }
         let artwork = try await request.services.artwork.cover(for: item, size: size)
         var headers = HTTPFields()
         headers[.contentType] = artwork.mimeType

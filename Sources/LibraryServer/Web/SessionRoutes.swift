@@ -50,10 +50,9 @@ enum SessionRoutes {
         }
         let body: SignInBody
         do {
-            let buffer = try await request.body.collect(upTo: SignInRequest.maximumBodySize)
-            body = try SignInRequest.decodeBody(Data(buffer.readableBytesView))
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            return BodyTooLarge(SignInRequest.self).response
+            body = try await APIRouteGroup.body(SignInRequest.self, of: request)
+        } catch let error as BodyTooLarge {
+            return error.response
         } catch {
             return APIResponse.error(APIResponse.libraryError(for: error))
         }
