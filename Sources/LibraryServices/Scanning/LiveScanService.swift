@@ -54,13 +54,14 @@ public struct LiveScanService: ScanService {
                     if case .progress(let progress) = event { feed.publish(.scanProgress(progress)) }
                 },
                 isCancelled: { flag.isCancelled })
-            do {
-                let summary = try engine.run(request)
-                feed.publish(changes.take())
+            let outcome = Result { try engine.run(request) }
+            // Before the stream ends: whoever waited for the scan finds its changes published.
+            feed.publish(changes.take())
+            switch outcome {
+            case .success(let summary):
                 continuation.yield(.finished(summary))
                 continuation.finish()
-            } catch {
-                feed.publish(changes.take())
+            case .failure(let error):
                 continuation.finish(throwing: error is CancellationError ? error : LibraryError.wrap(error))
             }
         }
