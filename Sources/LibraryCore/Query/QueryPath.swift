@@ -1,7 +1,8 @@
 import Foundation
 
-/// Turns a typed `path:` value into the form the `path_text` column stores.
-enum QueryPath {
+/// Paths in the form the `path_text` column stores: what a typed `path:` value and an M3U
+/// entry are matched against.
+public enum QueryPath {
     /// Absolute (relative values resolve against `currentDirectory`, `~` against home),
     /// without `.`, `..`, repeated or trailing slashes, NFC.
     static func resolve(_ value: String, currentDirectory: String) -> String {
@@ -11,6 +12,11 @@ enum QueryPath {
         } else if !path.hasPrefix("/") {
             path = currentDirectory + "/" + path
         }
+        return normalized(path)
+    }
+
+    /// `path` (read as absolute) without `.`, `..`, repeated or trailing slashes, NFC.
+    public static func normalized(_ path: String) -> String {
         var components: [Substring] = []
         for component in path.split(separator: "/") {
             switch component {
