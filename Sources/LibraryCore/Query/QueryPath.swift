@@ -2,10 +2,10 @@ import Foundation
 
 /// Paths in the form the `path_text` column stores: what a typed `path:` value and an M3U
 /// entry are matched against.
-public enum QueryPath {
+package enum QueryPath {
     /// Absolute (relative values resolve against `currentDirectory`, `~` against home),
     /// without `.`, `..`, repeated or trailing slashes, NFC.
-    static func resolve(_ value: String, currentDirectory: String) -> String {
+    package static func resolve(_ value: String, currentDirectory: String) -> String {
         var path = value
         if path == "~" || path.hasPrefix("~/") {
             path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()
@@ -16,7 +16,7 @@ public enum QueryPath {
     }
 
     /// `path` (read as absolute) without `.`, `..`, repeated or trailing slashes, NFC.
-    public static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         var components: [Substring] = []
         for component in path.split(separator: "/") {
             switch component {
