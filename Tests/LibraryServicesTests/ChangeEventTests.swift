@@ -1,6 +1,7 @@
 import Foundation
 import LibraryCore
 import LibraryServices
+import LibraryStorage
 import Testing
 import TestKit
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 import Synchronization
 
 /// Broadcasts `LibraryEvent`s: every subscriber gets its own stream and sees every event
@@ -78,7 +79,7 @@ public final class ChangeFeed: Sendable {
     /// Publishes the events of every transaction `database` commits from now on (see
     /// `LibraryEvent.events(for:)`); following a database again changes nothing, so every
     /// service built over it may ask.
-    public func follow(_ database: DatabaseQueue) {
+    package func follow(_ database: DatabaseQueue) {
         let isNew = followed.withLock { followed in
             followed.removeAll { $0.database == nil }
             guard !followed.contains(where: { $0.database === database }) else { return false }
@@ -90,7 +91,7 @@ public final class ChangeFeed: Sendable {
     }
 
     /// Publishes the events of committed `changes`, in `LibraryEvent.events(for:)`'s order.
-    public func publish(_ changes: CommittedChanges) {
+    package func publish(_ changes: CommittedChanges) {
         for event in LibraryEvent.events(for: changes) { publish(event) }
     }
 

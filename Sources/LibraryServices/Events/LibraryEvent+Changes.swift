@@ -1,4 +1,4 @@
-import LibraryCore
+import LibraryStorage
 
 extension LibraryEvent {
     /// Above this many libraries or playlists of one kind changed by one transaction, one
@@ -8,7 +8,7 @@ extension LibraryEvent {
 
     /// The events of committed `changes`, at most one per kind and id: `librariesChanged`,
     /// then `tracksChanged` per library, then `playlistsChanged` per playlist, ids ascending.
-    public static func events(for changes: CommittedChanges) -> [LibraryEvent] {
+    package static func events(for changes: CommittedChanges) -> [LibraryEvent] {
         var events: [LibraryEvent] = changes.libraries.isEmpty ? [] : [.librariesChanged]
         events += named(changes.trackLibraries).map(LibraryEvent.tracksChanged(libraryID:))
         events += named(changes.playlists).map(LibraryEvent.playlistsChanged(playlistID:))
