@@ -111,8 +111,8 @@ package final class DatabaseQueue: Sendable {
     private func write<T>(watch: StatementWatch?, collector: ChangeCollector? = nil, _ body: (Connection) throws -> T) throws -> T {
         try watch?.check()
         return try writer.withConnection { connection in
-            // The log is read inside the transaction, after `body` (and outside its watch):
-            // a transaction that fails to commit takes the reading back with it.
+            // The log is taken inside the transaction, after `body` (outside its watch); if
+            // the COMMIT then fails, what was taken is dropped with the transaction.
             let (result, changes) = try connection.transaction {
                 (try connection.watched(by: watch) { try body(connection) }, try commits.changes(connection))
             }
