@@ -74,7 +74,7 @@ struct StatementDeadlineTests {
         let port = try await running.port()
         let slow = Task { try await Self.slowRequest(port: port) }
         try await Wait.until("the slow request's statement to run") { library.started == 1 }
-        _ = try await running.stop()
+        try await running.stop()
         #expect(library.finished == 1)
         // The answer, when it made it out before the connection closed, says why.
         if let response = try? await slow.value {
