@@ -105,7 +105,7 @@ struct WatchServiceTests {
         await harness.remove()
     }
 
-    @Test func periodicModePicksUpChangesWithinItsInterval() async throws {
+    @Test func periodicModeRescansTheRootAndPicksUpChanges() async throws {
         let harness = try await WatchHarness()
         harness.start(WatchOptions(debounce: 0.2, interval: 0.5, forcePeriodic: true))
         try await Wait.until("the watch to start") { !harness.modes.isEmpty }
