@@ -11,9 +11,9 @@ import LibraryServices
 /// Failed keys count in the login throttle, by the same client address, so guessing keys
 /// is as slow as guessing passwords. No secret is ever logged.
 struct APIAuthentication: RouterMiddleware {
-    typealias Context = SubsonicRequestContext
+    typealias Context = ServerRequestContext
     let users: any UserService
-    let state: SubsonicServerState
+    let state: ServerState
     var throttle: LoginThrottle { state.throttle }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -21,7 +21,7 @@ public struct APICaller: Sendable {
 public struct APIRouteGroup {
     /// The group under `/api/v1`, authenticated: add hand-written routes (a streamed
     /// feed, a server-hosted view model) here; `context.apiUser` is set in them.
-    public let group: RouterGroup<SubsonicRequestContext>
+    public let group: RouterGroup<ServerRequestContext>
     let services: ServiceContainer
     /// How long a streamed answer may stay silent before an empty line keeps it alive (a
     /// scan waiting for another scan's lock must not hit the client's read timeout).
@@ -88,7 +88,7 @@ public struct APIRouteGroup {
     /// The caller, when `R`'s declared access admits them: the one place roles are enforced
     /// (every registered request, and the hand-written routes through their request type).
     /// A refusal is 403 naming the role needed, before anything is read or changed.
-    static func authorize<R: APIRequest>(_ type: R.Type, context: SubsonicRequestContext) throws(LibraryError) -> User {
+    static func authorize<R: APIRequest>(_ type: R.Type, context: ServerRequestContext) throws(LibraryError) -> User {
         guard let user = context.apiUser else { throw LibraryError(.unauthorized, "This request needs an API key.") }
         guard R.access.admits(isAdmin: user.isAdmin) else {
             throw LibraryError(.forbidden, R.access.refusal("`\(R.method.rawValue) \(R.path)`"))
@@ -97,7 +97,7 @@ public struct APIRouteGroup {
     }
 
     private static func decode<R: APIRequest>(
-        _ type: R.Type, _ request: Request, context: SubsonicRequestContext, services: ServiceContainer
+        _ type: R.Type, _ request: Request, context: ServerRequestContext, services: ServiceContainer
     ) async throws -> (R, APICaller) {
         let user = try authorize(R.self, context: context)
         let query = try R.decodeQuery(request.uri.queryParameters[Substring(API.queryParameter)].map(String.init))

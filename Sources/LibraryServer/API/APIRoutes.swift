@@ -8,7 +8,7 @@ import LibraryServices
 /// server's services, behind API-key authentication.
 public enum APIRoutes {
     /// Mounts the API on `router`, every route behind `APIAuthentication`.
-    public static func register(on router: Router<SubsonicRequestContext>, services: ServiceContainer, state: SubsonicServerState) {
+    public static func register(on router: Router<ServerRequestContext>, services: ServiceContainer, state: ServerState) {
         let group = router.group(RouterPath(String(API.root.dropLast())))
             .add(middleware: APIAuthentication(users: services.users, state: state))
         let api = APIRouteGroup(group: group, services: services, heartbeat: state.configuration.eventHeartbeat)

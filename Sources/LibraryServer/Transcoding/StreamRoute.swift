@@ -12,8 +12,8 @@ enum StreamRoute {
     static let endpoint = "stream"
 
     /// Adds the route to `group` (behind `APIAuthentication`).
-    static func add(to group: RouterGroup<SubsonicRequestContext>, services: ServiceContainer, transcoder: Transcoder) {
-        let handler: @Sendable (Request, SubsonicRequestContext) async throws -> Response = { request, context in
+    static func add(to group: RouterGroup<ServerRequestContext>, services: ServiceContainer, transcoder: Transcoder) {
+        let handler: @Sendable (Request, ServerRequestContext) async throws -> Response = { request, context in
             guard context.apiUser != nil else {
                 return APIResponse.error(LibraryError(.unauthorized, "This request needs an API key or a signed-in session."))
             }
@@ -28,7 +28,7 @@ enum StreamRoute {
     }
 
     private static func respond(
-        _ request: Request, context: SubsonicRequestContext, services: ServiceContainer, transcoder: Transcoder
+        _ request: Request, context: ServerRequestContext, services: ServiceContainer, transcoder: Transcoder
     ) async throws(LibraryError) -> Response {
         let query = request.uri.queryParameters
         guard let idText = query["id"].map(String.init), let id = Int64(idText), id > 0 else {

@@ -12,7 +12,7 @@ import LibraryServices
 enum SessionRoutes {
     /// Adds the routes: sign-in on `router` itself (outside the authentication), the others
     /// in the authenticated group.
-    static func register(on router: Router<SubsonicRequestContext>, api: APIRouteGroup, state: SubsonicServerState) {
+    static func register(on router: Router<ServerRequestContext>, api: APIRouteGroup, state: ServerState) {
         let services = api.services
         router.on(RouterPath(SignInRequest.path), method: .post) { request, context in
             await signIn(request, context: context, users: services.users, state: state)
@@ -42,7 +42,7 @@ enum SessionRoutes {
     }
 
     /// Checks the password (after the throttle) and answers with the session cookie.
-    static func signIn(_ request: Request, context: SubsonicRequestContext, users: any UserService, state: SubsonicServerState) async -> Response {
+    static func signIn(_ request: Request, context: ServerRequestContext, users: any UserService, state: ServerState) async -> Response {
         let throttle = state.throttle
         let client = state.clientAddress(request, context: context)
         if let seconds = throttle.lockedSeconds(for: client) {

@@ -16,6 +16,6 @@ public struct APIErrorResponse: Error, HTTPResponseError {
     public var status: HTTPResponse.Status { HTTPResponse.Status(code: error.code.httpStatus) }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        APIResponse.error(error, for: request, user: (context as? SubsonicRequestContext)?.apiUser)
+        APIResponse.error(error, for: request, user: (context as? ServerRequestContext)?.apiUser)
     }
 }

@@ -26,7 +26,7 @@ public struct ViewModelRoutes: Sendable {
 
     /// Adds `signin` to `router` (no sign-in needed) and every other view model to `group`
     /// (the authenticated `/api/v1` group, which sets `context.apiUser`).
-    public func register(on router: Router<SubsonicRequestContext>, group: RouterGroup<SubsonicRequestContext>) {
+    public func register(on router: Router<ServerRequestContext>, group: RouterGroup<ServerRequestContext>) {
         add(SignInScreenRequest.self, to: router.group(RouterPath(API.root + "viewmodels"))) { _, context in ScreenBuilder.signIn(context) }
         let group = group.group("viewmodels")
         add(AppScreenRequest.self, to: group) { _, context in ScreenBuilder.app(context) }
@@ -46,7 +46,7 @@ public struct ViewModelRoutes: Sendable {
     }
 
     private func add<R: ViewModelRequest>(
-        _ type: R.Type, to group: RouterGroup<SubsonicRequestContext>,
+        _ type: R.Type, to group: RouterGroup<ServerRequestContext>,
         _ build: @escaping @Sendable (R.Query, ScreenContext) async throws -> R.ResponseBody
     ) {
         group.get(RouterPath(R.name)) { [self] request, context in

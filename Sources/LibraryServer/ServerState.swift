@@ -2,9 +2,10 @@ import Hummingbird
 import LibraryCore
 import LibraryServices
 
-/// What the server keeps between requests: its configuration, the login throttle, the
-/// scans started with startScan and the switch that stops its requests' SQL.
-public final class SubsonicServerState: Sendable {
+/// What the server keeps between requests, shared by Subsonic, `/api/v1/` and the web app:
+/// its configuration, the login throttle, who plays what, the scans started with Subsonic's
+/// startScan or `/api/v1/scans`, ffmpeg, and the switch that stops its requests' SQL.
+public final class ServerState: Sendable {
     public let configuration: ServerConfiguration
     public let throttle: LoginThrottle
     public let scans: ScanMonitor
@@ -34,12 +35,12 @@ public final class SubsonicServerState: Sendable {
     }
 
     /// The client's address, for the throttle and the log.
-    func clientAddress(_ request: Request, context: SubsonicRequestContext) -> String {
+    func clientAddress(_ request: Request, context: ServerRequestContext) -> String {
         clients.client(peer: context.remoteAddress, headers: request.headers)
     }
 
     /// Whether a session cookie set in answer to `request` must be `Secure`.
-    func secureCookies(_ request: Request, context: SubsonicRequestContext) -> Bool {
+    func secureCookies(_ request: Request, context: ServerRequestContext) -> Bool {
         configuration.secureCookies || clients.cameOverTLS(peer: context.remoteAddress, headers: request.headers)
     }
 }
