@@ -22,7 +22,6 @@ public enum KanoraServer {
             allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin, .range],
             allowMethods: [.get, .post, .head, .options]))
         router.add(middleware: StatementLimitsMiddleware(limits: state.statementLimits))
-        router.add(middleware: RequestLanguageMiddleware())
         let dispatcher = SubsonicDispatcher(endpoints: SubsonicEndpoints.table(groups), services: services, state: state)
         router.get("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
         router.post("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }

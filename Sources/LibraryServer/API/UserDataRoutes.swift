@@ -56,12 +56,8 @@ enum UserDataRoutes {
             return APIEmpty()
         }
         api.group.get("cover") { [services = api.services] request, context in
-            do {
-                _ = try APIRouteGroup.authorize(CoverRequest.self, context: context)
-                return try await cover(request, services: services)
-            } catch {
-                return APIResponse.error(APIResponse.libraryError(for: error))
-            }
+            _ = try APIRouteGroup.authorize(CoverRequest.self, context: context)
+            return try await cover(request, services: services)
         }
     }
 

@@ -6,7 +6,7 @@ import LibraryServices
 /// `GET /api/v1/stream?id=TRACK&format=&maxBitRate=&timeOffset=&estimateContentLength=`:
 /// a track's audio for Kanora's own clients (the web app's player), by API key or session,
 /// with the same rules, cache and Range as Subsonic's `stream`. Any signed-in user may
-/// stream; errors come in the API's JSON envelope.
+/// stream; errors come in the API's JSON envelope (`APIErrorMiddleware`).
 enum StreamRoute {
     /// The path under `/api/v1/`.
     static let endpoint = "stream"
@@ -15,13 +15,9 @@ enum StreamRoute {
     static func add(to group: RouterGroup<ServerRequestContext>, services: ServiceContainer, transcoder: Transcoder) {
         let handler: @Sendable (Request, ServerRequestContext) async throws -> Response = { request, context in
             guard context.apiUser != nil else {
-                return APIResponse.error(LibraryError(.unauthorized, "This request needs an API key or a signed-in session."))
+                throw LibraryError(.unauthorized, "This request needs an API key or a signed-in session.")
             }
-            do throws(LibraryError) {
-                return try await respond(request, context: context, services: services, transcoder: transcoder)
-            } catch {
-                return APIResponse.error(error)
-            }
+            return try await respond(request, context: context, services: services, transcoder: transcoder)
         }
         group.get(RouterPath(endpoint), use: handler)
         group.head(RouterPath(endpoint), use: handler)

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KanoraAPI
 import LibraryCore
 import LibraryServices
 import LibraryViewModels
@@ -12,7 +13,7 @@ import LibraryViewModels
 ///
 /// The web app's screens (`doctor` among them) are `ViewModelRoutes`'.
 ///
-/// A state that failed to load is answered with the status its kind fits and
+/// A state that failed to load is thrown as an `APIError`: the status its kind fits and
 /// `{"error": {"kind", "message"}}`, like every other API error.
 public enum HostedViewModelResponder {
     /// `LibraryViewModel`'s state for the request's `query` parameter.
@@ -22,7 +23,7 @@ public enum HostedViewModelResponder {
         do {
             query = text.isEmpty ? .all : try LibraryQuery.parse(text)
         } catch {
-            throw APIErrorResponse(LibraryError.wrap(error))
+            throw APIError(answering: error)
         }
         return try respond(await LibraryViewModel.hostedState(services: services, request: query))
     }
@@ -41,7 +42,7 @@ public enum HostedViewModelResponder {
     }()
 
     private static func respond<State: Encodable & LoadingState>(_ state: State) throws -> Response {
-        if let failure = state.viewState.failure { throw APIErrorResponse(failure) }
+        if let failure = state.viewState.failure { throw APIError(failure) }
         let body = try encoder.encode(state)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
