@@ -6,7 +6,7 @@ import LibraryServices
 import LibraryViewModels
 
 /// Answers `GET /api/v1/viewmodels/...`: the state of a server-hosted view model, built by the
-/// view model itself, as JSON (dates in ISO 8601, keys sorted).
+/// view model itself, as JSON (dates as `APIDate` writes them, keys sorted).
 ///
 /// - `/viewmodels/library?query=TEXT` (query optional, in the query language of `kanora
 ///   list`, e.g. `genre:jazz year:1950..1959`): `LibraryViewModel.State`.
@@ -37,7 +37,7 @@ public enum HostedViewModelResponder {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = APIDate.encodingStrategy
         return encoder
     }()
 

@@ -90,6 +90,7 @@ public struct ViewModelRoutes: Sendable {
     static func response(_ screen: some Encodable, localizer: any Localizer) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = APIDate.encodingStrategy
         encoder.userInfo[.localizer] = localizer
         return Response(
             status: .ok, headers: [.contentType: API.jsonContentType, .cacheControl: "no-store"],
