@@ -25,26 +25,21 @@ enum StreamRoute {
 
     private static func respond(
         _ request: Request, context: ServerRequestContext, services: ServiceContainer, transcoder: Transcoder
-    ) async throws(LibraryError) -> Response {
+    ) async throws -> Response {
         let query = request.uri.queryParameters
         guard let idText = query["id"].map(String.init), let id = Int64(idText), id > 0 else {
             throw LibraryError(.invalidInput, "stream needs id=TRACK, a track's number (as in /api/v1/tracks), e.g. ?id=12.")
         }
         let ask = try parse(query)
-        let found: Track?
-        do { found = try await services.library.track(id: id) } catch { throw LibraryError.wrap(error) }
-        guard let track = found, !track.isMissing else { throw LibraryError(.notFound, "No track \(id) with a file to play.") }
+        guard let track = try await services.library.track(id: id), !track.isMissing else {
+            throw LibraryError(.notFound, "No track \(id) with a file to play.")
+        }
         do throws(StreamAnswer.Failure) {
             return try await StreamAnswer.response(
                 track: track, ask: ask, download: false, services: services, transcoder: transcoder, request: request,
                 logger: context.logger)
         } catch {
-            switch error {
-            case .notFound(let message): throw LibraryError(.notFound, message)
-            case .refused(let refusal): throw LibraryError(refusal.parameter == nil ? .conflict : .invalidInput, refusal.description + ".")
-            case .busy(let message): throw LibraryError(.conflict, message)
-            case .failed(let message): throw LibraryError(.fileSystem, message)
-            }
+            throw error.libraryError
         }
     }
 
