@@ -5,6 +5,7 @@ import LibraryCore
 /// app): Hummingbird's core storage plus the peer's address (for the login throttle) and,
 /// under `/api/v1/`, the authenticated user.
 public struct ServerRequestContext: RequestContext {
+    /// Hummingbird's own storage (logger, route parameters).
     public var coreContext: CoreRequestContextStorage
     /// The peer's IP address; nil in router tests (no socket).
     public let remoteAddress: String?
@@ -14,6 +15,7 @@ public struct ServerRequestContext: RequestContext {
     /// sign-out knows which session to end.
     var sessionToken: String?
 
+    /// The context of a request that came over `source`'s channel.
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress

@@ -6,8 +6,11 @@ import LibraryServices
 /// its configuration, the login throttle, who plays what, the scans started with Subsonic's
 /// startScan or `/api/v1/scans`, ffmpeg, and the switch that stops its requests' SQL.
 public final class ServerState: Sendable {
+    /// How the server was started (address, limits, versions, ffmpeg).
     public let configuration: ServerConfiguration
+    /// Failed logins by address and by account, for every way in (Subsonic, API keys, web sign-in).
     public let throttle: LoginThrottle
+    /// The scans started with Subsonic's startScan (getScanStatus reports them).
     public let scans: ScanMonitor
     /// What each user is playing now (getNowPlaying).
     public let nowPlaying = NowPlaying()
@@ -26,6 +29,7 @@ public final class ServerState: Sendable {
         StatementLimits(timeout: configuration.statementTimeout, interrupter: statementInterrupter)
     }
 
+    /// The state of a server started with `configuration` (tests pass their own throttle or scans).
     public init(configuration: ServerConfiguration, throttle: LoginThrottle = LoginThrottle(), scans: ScanMonitor? = nil) {
         self.configuration = configuration
         self.throttle = throttle
