@@ -176,11 +176,11 @@ final class EndlessLibrary: Sendable {
     var finished: Int { probe.finished.load(ordering: .relaxed) }
 
     /// A server state with `timeout` for every request's database calls.
-    func state(timeout: Duration?) -> SubsonicServerState {
-        SubsonicServerState(configuration: ServerConfiguration(port: 0, watch: false, serverVersion: "9.9.9", statementTimeout: timeout))
+    func state(timeout: Duration?) -> ServerState {
+        ServerState(configuration: ServerConfiguration(port: 0, watch: false, serverVersion: "9.9.9", statementTimeout: timeout))
     }
 
-    func application(state: SubsonicServerState) -> some ApplicationProtocol {
+    func application(state: ServerState) -> some ApplicationProtocol {
         KanoraServer.application(services: services, configuration: state.configuration, state: state)
     }
 
