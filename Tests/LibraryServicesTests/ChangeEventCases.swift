@@ -85,6 +85,18 @@ extension ChangeEventCase {
         }, expected: { f in
             [.librariesChanged, .tracksChanged(libraryID: try await f.services.library.library(named: "Other").id)]
         }),
+        // The track keeps its id and changes library: both libraries' tracks changed.
+        ChangeEventCase(name: "scan taking over a track moved from another library", prepare: { f in
+            _ = try await f.services.scanner.run(f.elsewhere.url.path, name: "Other")
+            try FileManager.default.moveItem(atPath: f.library.folder.path(PlaylistTestLibrary.files[3]), toPath: f.elsewhere.path("04 Four.mp3"))
+            try await f.library.scan()
+        }, action: { f in
+            let summary = try await f.services.scanner.run(f.elsewhere.url.path).summary
+            #expect(summary.moved == 1)
+        }, expected: { f in
+            let other = try await f.services.library.library(named: "Other").id
+            return [.librariesChanged] + [f.libraryID, other].sorted().map { .tracksChanged(libraryID: $0) }
+        }),
         // It failed after stamping its library: what it committed is published.
         ChangeEventCase(name: "rescan refusing an empty root", prepare: { f in
             for file in PlaylistTestLibrary.files { try FileManager.default.removeItem(atPath: f.library.folder.path(file)) }

@@ -75,9 +75,13 @@ package final class DatabaseQueue: Sendable {
     package func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         let watch = StatementWatch.start()
         return try writer.withConnection { connection in
-            let result = try connection.watched(by: watch) { try body(connection) }
-            if !connection.isInTransaction { commits.committed(try commits.changes(connection), collector: nil) }
-            return result
+            // Even when `body` throws: what it committed before is committed.
+            defer {
+                if !connection.isInTransaction, let changes = try? commits.changes(connection) {
+                    commits.committed(changes, collector: nil)
+                }
+            }
+            return try connection.watched(by: watch) { try body(connection) }
         }
     }
 
