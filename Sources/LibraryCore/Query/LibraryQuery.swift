@@ -51,12 +51,12 @@ public struct LibraryQuery: Sendable, Equatable, CustomStringConvertible {
     ///
     /// Dates resolve in the current time zone; relative dates count back from `now`.
     /// `field::regex` terms need the `regexp` function every `Connection` registers.
-    public func condition(now: Date = Date()) -> SQLFragment {
+    public func condition(now: Date = Date()) -> SQL {
         condition(now: now, calendar: Calendar.current)
     }
 
     /// A boolean SQL expression over `track AS t`, with dates resolved in `calendar`.
-    public func condition(now: Date, calendar: Calendar) -> SQLFragment {
+    public func condition(now: Date, calendar: Calendar) -> SQL {
         QueryCompiler(now: now, calendar: calendar).condition(alternatives)
     }
 }

@@ -30,7 +30,7 @@ public struct SearchQuery: Sendable, Equatable {
     ///
     /// The service runs `SELECT ... FROM track_search JOIN track t ON t.id = track_search.rowid
     /// WHERE track_search MATCH ? ORDER BY rank` (rank is bm25, title weighted highest).
-    public func match() -> SQLFragment {
-        SQLFragment("track_search MATCH ?", [.text(expression)])
+    public func match() -> SQL {
+        "track_search MATCH \(expression)"
     }
 }
