@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "Kanora",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "kanora", targets: ["kanora"]),
     ],
@@ -14,6 +13,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Declared for the NIO and HTTP types modules the server and client import directly
+        // (Hummingbird and AsyncHTTPClient bring the same packages).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -42,28 +45,40 @@ let package = Package(
             name: "CRE2",
             linkerSettings: [.linkedLibrary("re2")]
         ),
-        .target(name: "LibraryCore", dependencies: ["CSQLite", "CRE2"]),
+        // The model every layer sees: tracks, albums, playlists, users, the query language, errors.
+        // RE2 checks a query's regular expressions when it is parsed.
+        .target(name: "LibraryCore", dependencies: ["CRE2"]),
+        // The storage: SQLite, its schema and migrations, the stores' SQL. Its API is `package`:
+        // only LibraryServices declares it, so no view, route or command can reach a store.
+        .target(name: "LibraryStorage", dependencies: ["LibraryCore", "CSQLite"]),
         .target(
             name: "LibraryServices",
-            dependencies: ["LibraryCore", "CTagLib", "CGD", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["LibraryCore", "LibraryStorage", "CTagLib", "CGD", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(name: "LibraryViewModels", dependencies: ["LibraryServices"]),
+        .target(name: "LibraryViewModels", dependencies: ["LibraryCore", "LibraryServices"]),
         // Kanora's own HTTP API as typed requests, shared by the server and the client: no HTTP library.
-        .target(name: "KanoraAPI", dependencies: ["LibraryServices"]),
+        .target(name: "KanoraAPI", dependencies: ["LibraryCore", "LibraryServices"]),
         // The services over Kanora's API (`ServiceContainer.remote`): AsyncHTTPClient lives here only.
         .target(
             name: "LibraryClient",
-            dependencies: ["KanoraAPI", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "LibraryCore", "LibraryServices", "KanoraAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         // The HTTP server (Subsonic/OpenSubsonic, later Kanora's own API): Hummingbird lives here only.
         .target(
             name: "LibraryServer",
             dependencies: [
-                "LibraryServices", "LibraryViewModels", "KanoraAPI", "CZlib",
+                "LibraryCore", "LibraryServices", "LibraryViewModels", "KanoraAPI", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 // The web app's YAML string catalogs (en, de), read once at start-up.
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -76,6 +91,8 @@ let package = Package(
         .executableTarget(
             name: "kanora",
             dependencies: [
+                "LibraryCore",
+                "LibraryServices",
                 "LibraryViewModels",
                 "LibraryServer",
                 "LibraryClient",
@@ -102,31 +119,42 @@ let package = Package(
         .target(name: "TestKit", path: "Tests/TestKit"),
         .target(
             name: "TestSupport",
-            dependencies: ["LibraryServices", "TestKit"],
+            dependencies: ["LibraryCore", "LibraryStorage", "LibraryServices", "TestKit"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "LibraryCoreTests", dependencies: ["LibraryCore", "TestKit"]),
-        .testTarget(name: "LibraryServicesTests", dependencies: ["LibraryServices", "TestSupport", "TestKit"]),
-        .testTarget(name: "LibraryViewModelsTests", dependencies: ["LibraryViewModels", "TestSupport", "TestKit"]),
+        .testTarget(name: "LibraryStorageTests", dependencies: ["LibraryStorage", "LibraryCore", "CSQLite", "TestKit"]),
+        .testTarget(
+            name: "LibraryServicesTests",
+            dependencies: ["LibraryServices", "LibraryStorage", "LibraryCore", "TestSupport", "TestKit", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .testTarget(
+            name: "LibraryViewModelsTests",
+            dependencies: ["LibraryViewModels", "LibraryServices", "LibraryCore", "TestSupport", "TestKit"]
+        ),
         .testTarget(
             name: "LibraryServerTests",
             dependencies: [
-                "LibraryServer", "TestSupport", "TestKit",
+                "LibraryServer", "LibraryViewModels", "LibraryServices", "LibraryStorage", "LibraryCore", "KanoraAPI", "TestSupport", "TestKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "KanoraTests",
             dependencies: [
-                "kanora", "TestSupport", "LibraryCore", "TestKit", "LibraryServer",
+                "kanora", "TestSupport", "LibraryCore", "LibraryStorage", "LibraryServices", "TestKit", "LibraryServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "KanoraAPITests", dependencies: ["KanoraAPI", "TestKit"]),
+        .testTarget(name: "KanoraAPITests", dependencies: ["KanoraAPI", "LibraryServices", "LibraryCore"]),
         .testTarget(
             name: "LibraryClientTests",
             dependencies: [
-                "LibraryClient", "LibraryServer", "LibraryViewModels", "TestSupport", "TestKit",
+                "LibraryClient", "LibraryServer", "LibraryViewModels", "LibraryServices", "LibraryCore", "KanoraAPI",
+                "TestSupport", "TestKit", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

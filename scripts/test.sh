@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-swift build --build-tests
+# The import check: every target imports only the targets and products it declares (the layers).
+swift build --build-tests --explicit-target-dependency-import-check error
 timeout 1800 swift test --skip-build "$@"
 scripts/test-browser  # the web app in headless Chromium against a real kanora serve

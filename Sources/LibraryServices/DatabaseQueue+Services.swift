@@ -1,4 +1,5 @@
 import LibraryCore
+import LibraryStorage
 
 extension DatabaseQueue {
     /// `asyncRead` (off Swift's cooperative threads), with every error turned into a `LibraryError`.

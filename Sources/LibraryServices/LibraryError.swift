@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// The services' one error type: what went wrong, in a sentence a user can act on.
 public struct LibraryError: Error, Equatable, Sendable, LocalizedError {

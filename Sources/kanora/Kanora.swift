@@ -18,7 +18,7 @@ struct Kanora: AsyncParsableCommand {
     static func main() async {
         let code = await run(Array(CommandLine.arguments.dropFirst()))
         // A checkpoint running beside the last commits finishes before the process ends.
-        Database.settleCheckpoints()
+        ServiceContainer.settleCheckpoints()
         Foundation.exit(code)
     }
 

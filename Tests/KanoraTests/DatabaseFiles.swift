@@ -1,4 +1,5 @@
 import LibraryCore
+import LibraryStorage
 
 /// Sets `PRAGMA user_version` of a database file, as a newer Kanora would.
 func setUserVersion(_ version: Int, of path: String) throws {

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import LibraryCore
 @testable import LibraryServer
 import LibraryServices
+import LibraryStorage
 import Synchronization
 import TestKit
 import TestSupport

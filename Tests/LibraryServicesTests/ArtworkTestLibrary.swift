@@ -1,7 +1,8 @@
 import Foundation
-import Synchronization
 import LibraryCore
 @testable import LibraryServices
+import LibraryStorage
+import Synchronization
 import TestSupport
 
 /// A scanned temporary library laid out for cover art: one folder per case.

@@ -1,6 +1,7 @@
 import Foundation
 import LibraryCore
 @testable import LibraryServices
+import LibraryStorage
 import Testing
 
 /// The scan's writer queues batches behind the one it writes, and keeps them in order: a

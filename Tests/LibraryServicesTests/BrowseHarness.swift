@@ -1,6 +1,7 @@
 import Foundation
 import LibraryCore
 import LibraryServices
+import LibraryStorage
 import TestSupport
 
 /// A fresh in-memory database with a scanner and the live browse service over it, and

@@ -1,6 +1,7 @@
 import Foundation
 import LibraryCore
 @testable import LibraryServices
+import LibraryStorage
 import Synchronization
 import TestKit
 import TestSupport

@@ -1,8 +1,9 @@
 import Foundation
 import LibraryCore
 @testable import LibraryServices
-import Testing
+import LibraryStorage
 import TestSupport
+import Testing
 
 @Suite("Doctor: the health report is kept until anything is committed, by any connection")
 struct HealthCacheTests {

@@ -1,9 +1,10 @@
 import Foundation
 import LibraryCore
 @testable import LibraryServices
-import Testing
+import LibraryStorage
 import TestKit
 import TestSupport
+import Testing
 
 @Suite("Moved files are recognised as they are written")
 struct MoveClaimTests {

@@ -1,8 +1,9 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Testing
+import LibraryStorage
 import TestSupport
+import Testing
 
 @Suite("Passwords on disk: sealed in the database, the key in a private file beside it")
 struct PasswordKeyFileTests {

@@ -1,9 +1,10 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Testing
+import LibraryStorage
 import TestKit
 import TestSupport
+import Testing
 
 @Suite("Playlist service: creating and editing")
 struct PlaylistServiceTests {

@@ -1,8 +1,9 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Testing
+import LibraryStorage
 import TestSupport
+import Testing
 
 /// Damaged files (cut short, but readable by TagLib) are indexed with their damage, never
 /// refused; tracker modules are indexed; audio TagLib cannot read is reported. Real files,

@@ -1,8 +1,9 @@
 import Foundation
 import LibraryCore
 import LibraryServices
-import Testing
+import LibraryStorage
 import TestSupport
+import Testing
 
 /// The end of a scan sweeps only what can have changed: tracks in folders the walk did not
 /// reach, albums and artists left without tracks by rewritten ones.

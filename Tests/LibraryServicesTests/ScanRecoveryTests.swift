@@ -1,9 +1,10 @@
 import Foundation
 import LibraryCore
 @testable import LibraryServices
-import Testing
+import LibraryStorage
 import TestKit
 import TestSupport
+import Testing
 
 @Suite("Crash journal, interrupted scans and the scan lock")
 struct ScanRecoveryTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LibraryCore
 @testable import LibraryServices
+import LibraryStorage
 import TestKit
 import TestSupport
 import Testing

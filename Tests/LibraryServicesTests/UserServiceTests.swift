@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import LibraryCore
 @testable import LibraryServices
-import Testing
+import LibraryStorage
 import TestSupport
+import Testing
 
 @Suite("Users: accounts, passwords, tokens and API keys")
 struct UserServiceTests {

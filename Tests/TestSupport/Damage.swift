@@ -1,6 +1,7 @@
 import Foundation
 import LibraryCore
 import LibraryServices
+import LibraryStorage
 
 /// Records `problem` as the damage of the track at `path` in the database file `database`,
 /// as a scan that found the file damaged would (the scanner's part is built separately).

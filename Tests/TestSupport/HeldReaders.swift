@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 import TestKit
 
 /// Every reader connection of a database held inside a read, as long queries would hold
@@ -10,7 +11,7 @@ public struct HeldReaders: Sendable {
 
     /// Starts `DatabaseQueue.defaultReaderCount` reads that block, and returns once all of
     /// them are inside their transactions.
-    public static func holdingEveryReader(of database: DatabaseQueue) async throws -> HeldReaders {
+    package static func holdingEveryReader(of database: DatabaseQueue) async throws -> HeldReaders {
         let gate = Gate()
         let count = DatabaseQueue.defaultReaderCount
         let reads = Task {

@@ -8,7 +8,7 @@ import Foundation
 /// negates a term; a `,` separates alternatives (AND binds tighter than OR).
 public struct LibraryQuery: Sendable, Equatable, CustomStringConvertible {
     /// Alternatives (OR), each a conjunction (AND) of terms; empty matches everything.
-    let alternatives: [[QueryTerm]]
+    package let alternatives: [[QueryTerm]]
 
     /// Matches every track.
     public static let all = LibraryQuery(alternatives: [])
@@ -45,18 +45,5 @@ public struct LibraryQuery: Sendable, Equatable, CustomStringConvertible {
     /// Whether any term mentions `missing:`; when none does, callers usually hide missing tracks.
     public var includesMissing: Bool {
         alternatives.contains { $0.contains { $0.field?.name == "missing" } }
-    }
-
-    /// A boolean SQL expression over `track AS t` (and subqueries), with arguments.
-    ///
-    /// Dates resolve in the current time zone; relative dates count back from `now`.
-    /// `field::regex` terms need the `regexp` function every `Connection` registers.
-    public func condition(now: Date = Date()) -> SQL {
-        condition(now: now, calendar: Calendar.current)
-    }
-
-    /// A boolean SQL expression over `track AS t`, with dates resolved in `calendar`.
-    public func condition(now: Date, calendar: Calendar) -> SQL {
-        QueryCompiler(now: now, calendar: calendar).condition(alternatives)
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// One end of a date range: a calendar period (`2024`, `2024-06`, `2024-06-30`) or a time
 /// relative to now (`-7d`, `-2w`, `-3m`, `-1y`).
-enum QueryDate: Equatable, Sendable {
+package enum QueryDate: Equatable, Sendable {
     case period(year: Int, month: Int?, day: Int?)
     case relative(amount: Int, unit: Unit)
 
-    enum Unit: Character, Sendable {
+    package enum Unit: Character, Sendable {
         case day = "d", week = "w", month = "m", year = "y"
 
         var component: Calendar.Component {
@@ -19,9 +19,9 @@ enum QueryDate: Equatable, Sendable {
         }
     }
 
-    static let example = "dates like 2024, 2024-06 or 2024-06-30, or relative times like -7d, -2w, -3m, -1y, as a range like 2024-01..2024-06 or -7d.."
+    package static let example = "dates like 2024, 2024-06 or 2024-06-30, or relative times like -7d, -2w, -3m, -1y, as a range like 2024-01..2024-06 or -7d.."
 
-    static func parse(_ text: String) -> QueryDate? {
+    package static func parse(_ text: String) -> QueryDate? {
         if let sign = text.first, sign == "-" || sign == "+", let unitCharacter = text.last, let unit = Unit(rawValue: unitCharacter) {
             let digits = text.dropFirst().dropLast()
             guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let amount = Int(digits) else {
@@ -55,7 +55,7 @@ enum QueryDate: Equatable, Sendable {
         }
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .period(let year, let month, let day):
             var text = String(format: "%04d", year)
@@ -68,7 +68,7 @@ enum QueryDate: Equatable, Sendable {
     }
 
     /// The first instant of the period, or the relative time itself.
-    func start(now: Date, calendar: Calendar) -> Date {
+    package func start(now: Date, calendar: Calendar) -> Date {
         switch self {
         case .period(let year, let month, let day):
             let components = DateComponents(year: year, month: month ?? 1, day: day ?? 1)
@@ -80,7 +80,7 @@ enum QueryDate: Equatable, Sendable {
 
     /// The first instant after the period (an exclusive upper bound), or nil for a relative
     /// time (which is an inclusive instant).
-    func end(now: Date, calendar: Calendar) -> Date? {
+    package func end(now: Date, calendar: Calendar) -> Date? {
         guard case .period(_, let month, let day) = self else { return nil }
         let component: Calendar.Component = day != nil ? .day : month != nil ? .month : .year
         return calendar.date(byAdding: component, value: 1, to: start(now: now, calendar: calendar))
@@ -88,13 +88,13 @@ enum QueryDate: Equatable, Sendable {
 
     /// The period as text in the date column's ISO form (relative times become their day),
     /// for comparing tag dates like "1997-05-20" lexicographically.
-    func isoStart(now: Date, calendar: Calendar) -> String {
+    package func isoStart(now: Date, calendar: Calendar) -> String {
         if case .period = self { return description }
         return QueryDate.day(of: start(now: now, calendar: calendar), calendar: calendar).description
     }
 
     /// The first period after this one, as ISO text (an exclusive upper bound).
-    func isoEnd(now: Date, calendar: Calendar) -> String {
+    package func isoEnd(now: Date, calendar: Calendar) -> String {
         switch self {
         case .period(let year, nil, _):
             return QueryDate.period(year: year + 1, month: nil, day: nil).description

@@ -1,6 +1,6 @@
 /// Durations in queries: `m:ss`, `h:mm:ss` or whole seconds, at one-second precision.
-enum QueryDuration {
-    static func parse(_ text: String) -> Int? {
+package enum QueryDuration {
+    package static func parse(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return nil }
         var seconds = 0
@@ -14,7 +14,7 @@ enum QueryDuration {
         return seconds
     }
 
-    static func render(_ seconds: Int) -> String {
+    package static func render(_ seconds: Int) -> String {
         let remainder = seconds % 60
         return "\(seconds / 60):" + (remainder < 10 ? "0" : "") + String(remainder)
     }

@@ -1,9 +1,9 @@
 /// A field a query term can name, and how it maps onto the `track AS t` columns.
-struct QueryField: Equatable, Sendable {
-    let name: String
-    let kind: Kind
+package struct QueryField: Equatable, Sendable {
+    package let name: String
+    package let kind: Kind
 
-    enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// Text; `fold` is its `*_fold` column when it has one.
         case text(column: String, fold: String?)
         /// Multi-valued text: a display column, a JSON array of values and a fold column.
@@ -25,12 +25,12 @@ struct QueryField: Equatable, Sendable {
     }
 
     /// Every field, by name.
-    static let all: [String: QueryField] = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
+    package static let all: [String: QueryField] = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
 
     /// The valid names, sorted, for messages and completion.
-    static let names: [String] = list.map(\.name).sorted()
+    package static let names: [String] = list.map(\.name).sorted()
 
-    static func named(_ name: String) -> QueryField? { all[name] }
+    package static func named(_ name: String) -> QueryField? { all[name] }
 
     private static let list: [QueryField] = [
         QueryField(name: "title", kind: .text(column: "t.title", fold: "t.title_fold")),

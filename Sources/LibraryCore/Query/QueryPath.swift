@@ -1,10 +1,10 @@
 import Foundation
 
 /// Turns a typed `path:` value into the form the `path_text` column stores.
-enum QueryPath {
+package enum QueryPath {
     /// Absolute (relative values resolve against `currentDirectory`, `~` against home),
     /// without `.`, `..`, repeated or trailing slashes, NFC.
-    static func resolve(_ value: String, currentDirectory: String) -> String {
+    package static func resolve(_ value: String, currentDirectory: String) -> String {
         var path = value
         if path == "~" || path.hasPrefix("~/") {
             path = FileManager.default.homeDirectoryForCurrentUser.path + path.dropFirst()

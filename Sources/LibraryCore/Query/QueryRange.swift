@@ -1,16 +1,16 @@
 /// A closed range with optional ends, parsed from `a..b`, `a..`, `..b` or a single `a`.
-struct QueryRange<Bound: Equatable & Sendable>: Equatable, Sendable {
-    var lower: Bound?
-    var upper: Bound?
+package struct QueryRange<Bound: Equatable & Sendable>: Equatable, Sendable {
+    package var lower: Bound?
+    package var upper: Bound?
 
     /// Whether this came from a single value (`year:1997`) rather than a range.
-    var isSingle: Bool { lower != nil && lower == upper }
+    package var isSingle: Bool { lower != nil && lower == upper }
 
     /// Splits `text` at `..` and parses each side with `parse`.
     ///
     /// Throws when there is more than one `..`, both sides are empty, or a side does not
     /// parse; `expected` names what a side should be and `example` shows valid input.
-    static func parse(
+    package static func parse(
         _ text: String, term: String, expected: String, example: String,
         _ parse: (String) -> Bound?
     ) throws(QueryError) -> QueryRange {
@@ -41,7 +41,7 @@ struct QueryRange<Bound: Equatable & Sendable>: Equatable, Sendable {
     }
 
     /// The canonical text: `a`, `a..b`, `a..` or `..b`.
-    func description(_ render: (Bound) -> String) -> String {
+    package func description(_ render: (Bound) -> String) -> String {
         if isSingle, let lower { return render(lower) }
         return (lower.map(render) ?? "") + ".." + (upper.map(render) ?? "")
     }
@@ -49,7 +49,7 @@ struct QueryRange<Bound: Equatable & Sendable>: Equatable, Sendable {
 
 extension QueryRange where Bound: Comparable {
     /// Throws when the range runs backwards (`1999..1990`).
-    func checkOrder(term: String) throws(QueryError) {
+    package func checkOrder(term: String) throws(QueryError) {
         if let lower, let upper, lower > upper {
             throw QueryError.bad(term, "the range starts after it ends", "put the smaller value first")
         }

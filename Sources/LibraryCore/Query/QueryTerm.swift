@@ -1,13 +1,13 @@
 /// One parsed term: a bare word or a field condition, possibly negated.
-struct QueryTerm: Equatable, Sendable {
-    var isNegated: Bool
+package struct QueryTerm: Equatable, Sendable {
+    package var isNegated: Bool
     /// nil for a bare word (matched against title, artist, album artist and album).
-    var field: QueryField?
-    var condition: QueryCondition
+    package var field: QueryField?
+    package var condition: QueryCondition
 }
 
 /// What a term asks of its field.
-enum QueryCondition: Equatable, Sendable {
+package enum QueryCondition: Equatable, Sendable {
     /// Case- and accent-insensitive substring (`field:value`, bare words, `library:NAME`).
     case contains(String)
     /// Exact, case-sensitive (`field:=value`).
@@ -25,7 +25,7 @@ enum QueryCondition: Equatable, Sendable {
 
 extension QueryTerm: CustomStringConvertible {
     /// The canonical text of the term, which parses back to an equal term.
-    var description: String {
+    package var description: String {
         let prefix = isNegated ? "^" : ""
         guard let field else {
             guard case .contains(let word) = condition else { return prefix }

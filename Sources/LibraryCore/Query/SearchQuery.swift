@@ -25,12 +25,4 @@ public struct SearchQuery: Sendable, Equatable {
             "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (offset == words.count - 1 ? "*" : "")
         }.joined(separator: " ")
     }
-
-    /// `track_search MATCH ?` with the expression as its argument.
-    ///
-    /// The service runs `SELECT ... FROM track_search JOIN track t ON t.id = track_search.rowid
-    /// WHERE track_search MATCH ? ORDER BY rank` (rank is bm25, title weighted highest).
-    public func match() -> SQL {
-        "track_search MATCH \(expression)"
-    }
 }

@@ -2,14 +2,14 @@
 ///
 /// Album and artist expressions use only the names the service's grouped SELECTs define
 /// (`album_artist_sort_key`, `title_sort_key`, `year`, `track_count`, ... and `a.id`/`ar.id`).
-enum SortColumns {
-    struct Column: Sendable {
-        let expression: String
+package enum SortColumns {
+    package struct Column: Sendable {
+        package let expression: String
         /// Text sorts ignore case.
-        let isText: Bool
+        package let isText: Bool
     }
 
-    static func table(for target: QueryTarget) -> [String: Column] {
+    package static func table(for target: QueryTarget) -> [String: Column] {
         switch target {
         case .tracks: tracks
         case .albums: albums
@@ -17,12 +17,12 @@ enum SortColumns {
         }
     }
 
-    static let allFields: Set<String> = Set(tracks.keys).union(albums.keys).union(artists.keys)
+    package static let allFields: Set<String> = Set(tracks.keys).union(albums.keys).union(artists.keys)
 
     private static func text(_ expression: String) -> Column { Column(expression: expression, isText: true) }
     private static func plain(_ expression: String) -> Column { Column(expression: expression, isText: false) }
 
-    static let tracks: [String: Column] = [
+    package static let tracks: [String: Column] = [
         "title": text("coalesce(t.title_sort, t.title)"),
         "artist": text("coalesce(t.artist_sort, t.artist)"),
         // Tracks without an album artist sort with their artist, as taggers display them.
@@ -63,7 +63,7 @@ enum SortColumns {
         "id": plain("t.id"),
     ]
 
-    static let albums: [String: Column] = [
+    package static let albums: [String: Column] = [
         "albumartist": text("album_artist_sort_key"),
         "album": text("title_sort_key"),
         "year": plain("year"),
@@ -73,7 +73,7 @@ enum SortColumns {
         "id": plain("a.id"),
     ]
 
-    static let artists: [String: Column] = [
+    package static let artists: [String: Column] = [
         "artist": text("sort_key"),
         "name": text("sort_key"),
         "albums": plain("album_count"),

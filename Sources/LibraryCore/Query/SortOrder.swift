@@ -1,12 +1,12 @@
 /// An ORDER BY made from `--sort` keys like `year+ title-`.
 public struct SortOrder: Sendable, Equatable, CustomStringConvertible {
-    struct Key: Equatable, Sendable {
-        let field: String
-        let ascending: Bool
+    package struct Key: Equatable, Sendable {
+        package let field: String
+        package let ascending: Bool
     }
 
     /// The keys in order; empty means the target's default order.
-    let keys: [Key]
+    package let keys: [Key]
 
     /// The default order for a target (tracks: album artist, album, disc, track, title;
     /// albums: album artist, year, album; artists: name).
@@ -64,24 +64,5 @@ public struct SortOrder: Sendable, Equatable, CustomStringConvertible {
     /// The keys as text (`year+ title-`) that `parse` reads back to the same order.
     public var description: String {
         keys.map { $0.field + ($0.ascending ? "+" : "-") }.joined(separator: " ")
-    }
-
-    /// The ORDER BY expression list (without "ORDER BY") for the target's SELECT, ending
-    /// with the id as a unique tiebreak.
-    public func sql(for target: QueryTarget) -> String {
-        let table = SortColumns.table(for: target)
-        var applicable = keys.filter { table[$0.field] != nil }
-        if applicable.isEmpty {
-            applicable = SortOrder.defaultOrder(for: target).keys
-        }
-        var terms = applicable.compactMap { key -> String? in
-            guard let column = table[key.field] else { return nil }
-            return column.expression + (column.isText ? " COLLATE NOCASE" : "") + (key.ascending ? "" : " DESC")
-        }
-        let tiebreak = table["id"]!.expression
-        if !terms.contains(where: { $0.hasPrefix(tiebreak) }) {
-            terms.append(tiebreak)
-        }
-        return terms.joined(separator: ", ")
     }
 }

@@ -1,6 +1,7 @@
 import CTagLib
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// `ArtworkService` over the database, TagLib and libgd.
 ///
@@ -29,7 +30,7 @@ public struct LiveArtworkService: ArtworkService {
 
     /// Covers from `database`'s tracks, resized ones kept in `cache` when given, at most
     /// `resizeLimit` resizes at a time (by default one per processor).
-    public init(
+    package init(
         database: DatabaseQueue, cache: CoverCache?, resizeLimit: Int = ProcessInfo.processInfo.activeProcessorCount,
         resize: @escaping Resize = { data, size throws(LibraryError) in try ImageResizer.fit(data, in: size) }
     ) {

@@ -1,11 +1,12 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// `BrowseService` over the SQLite database.
 public struct LiveBrowseService: BrowseService {
     let database: DatabaseQueue
 
-    public init(database: DatabaseQueue) {
+    package init(database: DatabaseQueue) {
         self.database = database
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// The services an app (CLI, GUI, server) works with, built once and injected into view
 /// models: never reached through a singleton.
@@ -67,6 +68,12 @@ public struct ServiceContainer: Sendable {
             .file(databaseURL.path), reader: reader, files: .beside(databaseURL),
             sealer: .keyFile(PasswordSealer.keyFileURL(beside: databaseURL)), ignoredNames: [databaseURL.lastPathComponent],
             coverCache: .beside(databaseURL))
+    }
+
+    /// Waits for any checkpoint running beside the last commits of this process's databases,
+    /// so that a command's process ends with its write-ahead logs folded in.
+    public static func settleCheckpoints() {
+        Database.settleCheckpoints()
     }
 
     /// Live services over a fresh in-memory database: for tests and previews.

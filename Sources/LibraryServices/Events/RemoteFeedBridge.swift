@@ -1,3 +1,4 @@
+import LibraryStorage
 import Synchronization
 
 /// Feeds a local `ChangeFeed` from a server's event stream, so view models observing the

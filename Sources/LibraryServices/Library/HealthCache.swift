@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 import Synchronization
 
 /// The last health report, kept until the database changes: the doctor's checks read every

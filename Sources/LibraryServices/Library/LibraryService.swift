@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// Reads and manages the library: libraries, tracks, albums, artists, statistics.
 public protocol LibraryService: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// `LibraryService` over the SQLite database.
 public struct LiveLibraryService: LibraryService {
@@ -9,7 +10,7 @@ public struct LiveLibraryService: LibraryService {
     /// The last health report, until the database changes.
     let healthCache: HealthCache
 
-    public init(database: DatabaseQueue, feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(database: DatabaseQueue, feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.feed = feed
         self.now = now

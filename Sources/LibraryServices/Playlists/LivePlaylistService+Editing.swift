@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// Entry edits: each reads the ordered track ids, changes them, and writes them back in one
 /// transaction, so positions stay contiguous and a failed edit changes nothing.

@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// M3U import and export: parsing and writing are `M3U`'s; this matches entries to tracks.
 extension LivePlaylistService {

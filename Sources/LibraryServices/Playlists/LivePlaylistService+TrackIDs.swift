@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// Edits by track id and description, as a music server's clients make them.
 extension LivePlaylistService {

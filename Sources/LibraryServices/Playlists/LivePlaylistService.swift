@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// `PlaylistService` over SQLite, for the playlists of one user: another user's playlists
 /// are invisible (by name) and forbidden (by id).
@@ -10,7 +11,7 @@ public struct LivePlaylistService: PlaylistService {
     /// The owner of the playlists (by default the local user the CLI acts as).
     public let userID: Int64
 
-    public init(database: DatabaseQueue, feed: ChangeFeed, userID: Int64 = User.localID, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(database: DatabaseQueue, feed: ChangeFeed, userID: Int64 = User.localID, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.feed = feed
         self.userID = userID

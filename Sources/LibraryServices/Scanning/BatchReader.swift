@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// A batch whose files have been read: the planned folders and, per file to read, in order,
 /// what reading it gave.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// One batch ready to write: the planned folders and what reading their files gave.
 struct ScanBatch: Sendable {

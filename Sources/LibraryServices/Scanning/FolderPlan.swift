@@ -1,4 +1,5 @@
 import LibraryCore
+import LibraryStorage
 
 /// What to do with one folder's files, decided by comparing `stat` with the database.
 struct FolderPlan: Sendable {

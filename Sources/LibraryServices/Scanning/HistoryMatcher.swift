@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// What the end of a scan recognised and merged: tracks whose files moved (the same audio),
 /// and tracks whose files were upgraded (another file of the same recording).

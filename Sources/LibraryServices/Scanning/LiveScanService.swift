@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 import Synchronization
 
 /// `ScanService` over SQLite and a `TagReader`. Each scan runs on its own thread (it blocks
@@ -11,7 +12,7 @@ public struct LiveScanService: ScanService {
     let now: @Sendable () -> Date
     let files: ScanFiles
 
-    public init(
+    package init(
         database: DatabaseQueue, reader: any TagReader, feed: ChangeFeed, files: ScanFiles = ScanFiles(),
         now: @escaping @Sendable () -> Date = Date.init
     ) {

@@ -1,4 +1,5 @@
 import LibraryCore
+import LibraryStorage
 
 /// Decides which missing track became which new file, among candidates with the same
 /// content fingerprint.

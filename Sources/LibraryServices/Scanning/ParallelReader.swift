@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// Reads a batch of files on every core (each read uses its own TagLib file object) and
 /// prepares there the record the writer stores, folded text and all.

@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// Files that moved: the folders a scan finds gone, and the renames recognised without
 /// reading (same inode, size and mtime) among the new files.

@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// What a scan does about the run before it, if that one crashed in the tag reader.
 extension ScanEngine {

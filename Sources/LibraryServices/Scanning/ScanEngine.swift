@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// Runs one scan synchronously on the calling thread: walks the folder depth-first, plans
 /// each folder against the database, reads changed files in parallel, and commits each

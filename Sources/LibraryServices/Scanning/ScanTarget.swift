@@ -1,3 +1,5 @@
+import LibraryStorage
+
 #if canImport(Glibc)
 import Glibc
 #endif

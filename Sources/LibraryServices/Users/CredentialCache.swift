@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 import Synchronization
 
 /// The users and API key hashes logins are checked against, kept in memory so that a login

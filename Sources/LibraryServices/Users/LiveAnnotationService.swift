@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// `AnnotationService` over SQLite. Marks hang on the stable track, album and artist ids,
 /// so they survive moves and renames and go with an item when it is pruned.
@@ -7,7 +8,7 @@ public struct LiveAnnotationService: AnnotationService {
     let database: DatabaseQueue
     let now: @Sendable () -> Date
 
-    public init(database: DatabaseQueue, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(database: DatabaseQueue, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.now = now
     }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LibraryCore
+import LibraryStorage
 import Synchronization
 
 /// Logins, answered from the credentials in memory (`CredentialCache`): no reader

@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// API keys: created with an optional label, listed without the key, revoked one by one
 /// or all at once.

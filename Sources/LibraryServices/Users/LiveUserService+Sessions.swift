@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// Web sessions and each user's language. A session token is checked against the
 /// credentials in memory (`CredentialCache`), like an API key: a signed-in page never waits

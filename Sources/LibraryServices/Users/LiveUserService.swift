@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LibraryCore
+import LibraryStorage
 
 /// `UserService` over SQLite: passwords sealed with `PasswordSealer`, API keys stored as
 /// SHA-256 hashes. Logins are checked against a copy of the credentials in memory

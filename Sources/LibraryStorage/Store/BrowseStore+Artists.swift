@@ -1,0 +1,56 @@
+import Foundation
+import LibraryCore
+
+extension BrowseStore {
+    /// Artists that are the album artist of an album with present tracks (in `libraryID`,
+    /// when given), with those albums' count, by sort name; `page` slices the list.
+    package static func albumArtists(libraryID: Int64?, page: Page? = nil, userID: Int64, _ db: Connection) throws -> [BrowseArtist] {
+        let library = libraryFilter(libraryID, column: "p.library_id")
+        var sql: SQL = """
+            SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id, count(a.id) AS album_count, an.starred_at, an.rating
+            FROM album a JOIN artist ar ON ar.id = a.artist_id
+            LEFT JOIN artist_annotation an ON an.user_id = \(userID) AND an.artist_id = ar.id
+            WHERE EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library))
+            GROUP BY ar.id ORDER BY coalesce(ar.sort_name, ar.name) COLLATE NOCASE, ar.id
+            """
+        if let page { sql.append(" LIMIT \(page.size) OFFSET \(page.offset)") }
+        return try artists(sql, db)
+    }
+
+    /// The artists `ids` (any credited artist, album artist or not), in that order, with the
+    /// count of albums with present tracks they are the album artist of.
+    package static func artists(ids: [Int64], userID: Int64, _ db: Connection) throws -> [BrowseArtist] {
+        guard !ids.isEmpty else { return [] }
+        let loaded = try artists("""
+            SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id,
+                   (SELECT count(*) FROM album a WHERE a.artist_id = ar.id AND \(presentAlbum)) AS album_count, an.starred_at, an.rating
+            FROM artist ar LEFT JOIN artist_annotation an ON an.user_id = \(userID) AND an.artist_id = ar.id
+            WHERE ar.id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids))))
+            """, db)
+        let byID = Dictionary(loaded.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// Rows of `id, name, sort_name, mb_artist_id, album_count, starred_at, rating`.
+    private static func artists(_ sql: SQL, _ db: Connection) throws -> [BrowseArtist] {
+        var result: [BrowseArtist] = []
+        try db.forEach(sql) { s in
+            let starred: Int64? = s["starred_at"]
+            result.append(BrowseArtist(
+                id: s["id"] ?? 0, name: s["name"] ?? "", sortName: s["sort_name"], musicBrainzID: s["mb_artist_id"],
+                albumCount: s["album_count"] ?? 0,
+                annotation: Annotation(starredAt: starred.map { Date(timeIntervalSince1970: Double($0)) }, rating: s["rating"])))
+        }
+        return result
+    }
+
+    /// Whether artist `id` has a present track or is the album artist of an album with one.
+    package static func artistIsPresent(id: Int64, _ db: Connection) throws -> Bool {
+        let found: Int64? = try db.scalar("""
+            SELECT 1 WHERE EXISTS (SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id
+                                   WHERE ta.artist_id = \(id) AND t.missing_since IS NULL)
+                        OR EXISTS (SELECT 1 FROM album a WHERE a.artist_id = \(id) AND \(presentAlbum))
+            """)
+        return found != nil
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LibraryCore
+
+extension BrowseStore {
+    /// Every genre of a present track (each value of multi-valued genres counts; names
+    /// equal after folding are one genre), with its song and album counts, by name.
+    package static func genres(_ db: Connection) throws -> [BrowseGenre] {
+        var result: [BrowseGenre] = []
+        try db.forEach("""
+            SELECT min(g.value) AS name, count(DISTINCT t.id) AS songs, count(DISTINCT t.album_id) AS albums
+            FROM track t, json_each(t.genres) g
+            WHERE t.missing_since IS NULL AND trim(g.value) <> ''
+            GROUP BY lower(g.value) ORDER BY lower(g.value)
+            """) { s in
+            result.append(BrowseGenre(name: s["name"] ?? "", songCount: s["songs"] ?? 0, albumCount: s["albums"] ?? 0))
+        }
+        return result
+    }
+
+    /// One page of the present songs of `genre`, by album, disc and track.
+    package static func genreSongIDs(_ genre: String, page: Page, libraryID: Int64?, _ db: Connection) throws -> [Int64] {
+        guard page.size > 0 else { return [] }
+        let match = genreMatch(genre)
+        let library = libraryFilter(libraryID)
+        return try db.values("""
+            SELECT t.id FROM \(sql: match.from) WHERE \(match.condition) AND t.missing_since IS NULL\(library)
+            ORDER BY t.album_sort, t.album, t.disc_number, t.track_number, t.id LIMIT \(page.size) OFFSET \(page.offset)
+            """)
+    }
+
+    /// Up to `size` random present songs, optionally of one genre, years and library.
+    package static func randomSongIDs(
+        size: Int, genre: String?, years: ClosedRange<Int>?, libraryID: Int64?, _ db: Connection
+    ) throws -> [Int64] {
+        guard size > 0 else { return [] }
+        var from = "track t"
+        var condition: SQL = "t.missing_since IS NULL"
+        if let genre {
+            let match = genreMatch(genre)
+            from = match.from
+            condition.append(" AND \(match.condition)")
+        }
+        if let years {
+            condition.append(" AND t.year BETWEEN \(years.lowerBound) AND \(years.upperBound)")
+        }
+        let library = libraryFilter(libraryID)
+        return try db.values("SELECT t.id FROM \(sql: from) WHERE \(condition)\(library) ORDER BY random() LIMIT \(size)")
+    }
+
+    /// What `userID` starred, most recently starred first: present songs, albums with
+    /// present tracks, and artists.
+    package static func starredIDs(userID: Int64, libraryID: Int64?, _ db: Connection) throws -> (songs: [Int64], albums: [Int64], artists: [Int64]) {
+        let library = libraryFilter(libraryID)
+        let songs: [Int64] = try db.values("""
+            SELECT t.id FROM track_annotation an JOIN track t ON t.id = an.track_id
+            WHERE an.user_id = \(userID) AND an.starred_at IS NOT NULL AND t.missing_since IS NULL\(library)
+            ORDER BY an.starred_at DESC, t.id
+            """)
+        let albumLibrary = libraryFilter(libraryID, column: "p.library_id")
+        let albums: [Int64] = try db.values("""
+            SELECT a.id FROM album_annotation an JOIN album a ON a.id = an.album_id
+            WHERE an.user_id = \(userID) AND an.starred_at IS NOT NULL
+              AND EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(albumLibrary))
+            ORDER BY an.starred_at DESC, a.id
+            """)
+        let artists: [Int64] = try db.values("""
+            SELECT an.artist_id FROM artist_annotation an
+            WHERE an.user_id = \(userID) AND an.starred_at IS NOT NULL ORDER BY an.starred_at DESC, an.artist_id
+            """)
+        return (songs, albums, artists)
+    }
+}

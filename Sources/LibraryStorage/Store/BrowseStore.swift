@@ -1,0 +1,120 @@
+import CSQLite
+import Foundation
+import LibraryCore
+
+/// SQL for browsing the library as a music server's clients do: songs, albums, artists,
+/// folders, genres and paged search, each with one user's annotations.
+///
+/// Lists are built in two steps: a query that picks one page of ids through an index, then
+/// one query per kind that loads those ids' rows (never one query per item).
+package enum BrowseStore {
+    /// The present songs `ids`, in that order, with `userID`'s annotations; unknown or
+    /// missing ids are left out.
+    package static func songs(ids: [Int64], userID: Int64, _ db: Connection) throws -> [BrowseSong] {
+        guard !ids.isEmpty else { return [] }
+        let loaded = try songs(
+            where: "t.id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids)))) AND t.missing_since IS NULL",
+            orderBy: "t.id", userID: userID, db)
+        let byID = Dictionary(loaded.map { ($0.track.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// Songs matching `condition` (over `track t`), in `order`, with `userID`'s annotations.
+    static func songs(where condition: SQL, orderBy order: String, userID: Int64, _ db: Connection) throws -> [BrowseSong] {
+        let statement = try db.cachedStatement("""
+            SELECT \(sql: songColumns), t.folder_id, an.starred_at, an.rating, an.play_count, an.last_played_at,
+                   (SELECT f.has_cover_image FROM folder f WHERE f.id = t.folder_id) AS folder_has_cover
+            FROM track t JOIN library l ON l.id = t.library_id
+            LEFT JOIN track_annotation an ON an.user_id = \(userID) AND an.track_id = t.id
+            WHERE \(condition) ORDER BY \(sql: order)
+            """)
+        let layout = TrackColumns.Layout(statement, leavingOut: songOmits)
+        var result: [BrowseSong] = []
+        try statement.forEach { s in
+            let track = layout.track(s)
+            result.append(BrowseSong(
+                track: track, folderID: s["folder_id"] ?? 0, artists: [], albumArtists: [],
+                annotation: annotation(s), hasCover: track.metadata.hasCoverArt || s["folder_has_cover"] ?? false))
+        }
+        let credits = try artistCredits(trackIDs: result.map(\.track.id), db)
+        let albumsWithCovers = try albumsWithCovers(Set(result.compactMap(\.track.albumID)), db)
+        for index in result.indices {
+            let track = result[index].track
+            result[index].artists = credits[Credit(trackID: track.id, role: "artist")] ?? []
+            result[index].albumArtists = credits[Credit(trackID: track.id, role: "albumartist")] ?? []
+            // A song is shown with its album's cover, which any of the album's tracks may hold.
+            if let albumID = track.albumID { result[index].hasCover = albumsWithCovers.contains(albumID) }
+        }
+        return result
+    }
+
+    /// Those of the albums `ids` with a present track that has an embedded picture or lies
+    /// beside a cover image.
+    static func albumsWithCovers(_ ids: Set<Int64>, _ db: Connection) throws -> Set<Int64> {
+        guard !ids.isEmpty else { return [] }
+        return Set(try db.values("""
+            SELECT DISTINCT t.album_id FROM track t JOIN folder f ON f.id = t.folder_id
+            WHERE t.album_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: Array(ids))))) AND t.missing_since IS NULL
+              AND (t.has_cover = 1 OR f.has_cover_image = 1)
+            """, as: Int64.self))
+    }
+
+    /// The track columns a song leaves out: the (possibly large) map of other tags nothing browses.
+    static let songOmits: Set<String> = ["other_tags"]
+
+    /// The track columns but `songOmits`.
+    static let songColumns = TrackColumns.selectList(leavingOut: songOmits)
+
+    struct Credit: Hashable {
+        var trackID: Int64
+        var role: String
+    }
+
+    /// The artists and album artists of `trackIDs`, in tag order, in one query.
+    static func artistCredits(trackIDs: [Int64], _ db: Connection) throws -> [Credit: [ArtistReference]] {
+        guard !trackIDs.isEmpty else { return [:] }
+        var result: [Credit: [ArtistReference]] = [:]
+        try db.forEach("""
+            SELECT ta.track_id, ta.role, ar.id, ar.name
+            FROM track_artist ta JOIN artist ar ON ar.id = ta.artist_id
+            WHERE ta.track_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: trackIDs))))
+            ORDER BY ta.track_id, ta.role, ta.position
+            """) { s in
+            let credit = Credit(trackID: s["track_id"] ?? 0, role: s["role"] ?? "")
+            result[credit, default: []].append(ArtistReference(id: s["id"] ?? 0, name: s["name"] ?? ""))
+        }
+        return result
+    }
+
+    /// Decodes the columns `starred_at, rating, play_count, last_played_at` (NULLs from a
+    /// LEFT JOIN that found no annotation read as none).
+    static func annotation(_ s: Statement) -> Annotation {
+        func date(_ name: String) -> Date? { (s[name] as Int64?).map { Date(timeIntervalSince1970: Double($0)) } }
+        return Annotation(
+            starredAt: date("starred_at"), rating: s["rating"], playCount: s["play_count"] ?? 0,
+            lastPlayedAt: date("last_played_at"))
+    }
+
+    /// `AND t.library_id = ?` when a library is given.
+    static func libraryFilter(_ libraryID: Int64?, column: String = "t.library_id") -> SQL {
+        guard let libraryID else { return "" }
+        return " AND \(sql: column) = \(libraryID)"
+    }
+
+    /// Collects up to `page` distinct non-NULL values of column 0 while stepping `sql`:
+    /// walking an index in order and stopping early, instead of grouping the whole table.
+    static func distinctFirstColumn(_ sql: SQL, page: Page, _ db: Connection) throws -> [Int64] {
+        let statement = try db.cachedStatement(sql)
+        try statement.bind(sql.arguments)
+        var seen = Set<Int64>()
+        var result: [Int64] = []
+        let wanted = page.offset + page.size
+        while result.count < page.size, seen.count < wanted, try statement.step() {
+            guard let id: Int64 = statement.column(0), seen.insert(id).inserted else { continue }
+            if seen.count > page.offset { result.append(id) }
+        }
+        // Stopped early: reset so the statement does not hold the read snapshot open.
+        sqlite3_reset(statement.handle)
+        return result
+    }
+}

@@ -1,0 +1,16 @@
+import LibraryCore
+
+extension TrackStore {
+    /// Present tracks matching full-text `query`, best match first (bm25, titles weighted
+    /// highest; ties by id so the order is stable).
+    package static func search(_ query: SearchQuery, limit: Int?, _ db: Connection) throws -> [Track] {
+        var sql: SQL = """
+            SELECT \(sql: TrackColumns.selectList)
+            FROM track_search JOIN track t ON t.id = track_search.rowid JOIN library l ON l.id = t.library_id
+            WHERE \(query.match()) AND t.missing_since IS NULL
+            ORDER BY track_search.rank, t.id
+            """
+        if let limit { sql.append(" LIMIT \(limit)") }
+        return try tracks(try db.makeStatement(sql))
+    }
+}
