@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "KanoraTests",
             dependencies: [
-                "kanora", "TestSupport", "LibraryCore", "LibraryStorage", "LibraryServices", "TestKit", "LibraryServer",
+                "kanora", "TestSupport", "LibraryCore", "LibraryStorage", "LibraryServices", "LibraryViewModels", "TestKit", "LibraryServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -6,7 +6,7 @@ import LibraryServices
 /// edits go through the service, and the change feed keeps every open view current.
 public final class PlaylistDetailViewModel: ViewModel {
     /// Everything a view shows.
-    public struct State: Sendable, Equatable {
+    public struct State: LoadingState {
         public var viewState: ViewState = .idle
         public var playlist: Playlist?
         public var entries: [PlaylistEntry] = []

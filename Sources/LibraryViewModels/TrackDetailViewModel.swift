@@ -5,7 +5,7 @@ import LibraryServices
 /// One track, found by id or by path, with every stored field.
 public final class TrackDetailViewModel: ViewModel {
     /// Everything a view shows.
-    public struct State: Sendable, Equatable {
+    public struct State: LoadingState {
         public var viewState: ViewState = .idle
         public var track: Track?
 

@@ -95,4 +95,13 @@ struct PlaylistM3UTests {
         #expect(M3U.candidatePaths(for: "../y/./a.mp3", baseDirectory: "/x/z") == ["/x/y/a.mp3"])
         #expect(M3U.relativePath("/m/a/b.mp3", from: "/m/lists") == "../a/b.mp3")
     }
+
+    /// An entry matches a track by the same text a `path:` query matches: one normalisation.
+    @Test func candidatePathsAreWhatAPathQueryMatches() throws {
+        let spelled = "Bjo\u{308}rk/./cd1/../a.mp3"
+        let candidates = M3U.candidatePaths(for: spelled, baseDirectory: "/m//lists")
+        #expect(candidates.map { Array($0.unicodeScalars) } == [Array("/m/lists/Bj\u{F6}rk/a.mp3".unicodeScalars)])
+        let query = try LibraryQuery.parse("path:" + spelled, currentDirectory: "/m//lists")
+        #expect(Array(query.description.unicodeScalars) == Array(("path:" + candidates[0]).unicodeScalars))
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns a typed `path:` value into the form the `path_text` column stores.
+/// Paths in the form the `path_text` column stores: what a typed `path:` value and an M3U
+/// entry are matched against.
 package enum QueryPath {
     /// Absolute (relative values resolve against `currentDirectory`, `~` against home),
     /// without `.`, `..`, repeated or trailing slashes, NFC.
@@ -11,6 +12,11 @@ package enum QueryPath {
         } else if !path.hasPrefix("/") {
             path = currentDirectory + "/" + path
         }
+        return normalized(path)
+    }
+
+    /// `path` (read as absolute) without `.`, `..`, repeated or trailing slashes, NFC.
+    package static func normalized(_ path: String) -> String {
         var components: [Substring] = []
         for component in path.split(separator: "/") {
             switch component {

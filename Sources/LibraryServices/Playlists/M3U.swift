@@ -59,7 +59,7 @@ public enum M3U {
         }
         var result: [String] = []
         for spelling in spellings {
-            let path = normalized(spelling.hasPrefix("/") ? spelling : baseDirectory + "/" + spelling)
+            let path = QueryPath.normalized(spelling.hasPrefix("/") ? spelling : baseDirectory + "/" + spelling)
             if !result.contains(path) { result.append(path) }
         }
         return result
@@ -83,25 +83,12 @@ public enum M3U {
 
     /// `path` relative to `folder` (both absolute), with `../` steps where needed.
     public static func relativePath(_ path: String, from folder: String) -> String {
-        let target = normalized(path).split(separator: "/")
-        let base = normalized(folder).split(separator: "/")
+        let target = QueryPath.normalized(path).split(separator: "/")
+        let base = QueryPath.normalized(folder).split(separator: "/")
         var common = 0
         while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
         let ups = Array(repeating: "..", count: base.count - common)
         return (ups + target[common...].map(String.init)).joined(separator: "/")
-    }
-
-    /// An absolute path without `.`, `..`, repeated or trailing slashes, NFC.
-    static func normalized(_ path: String) -> String {
-        var components: [Substring] = []
-        for component in path.split(separator: "/") {
-            switch component {
-            case ".": continue
-            case "..": _ = components.popLast()
-            default: components.append(component)
-            }
-        }
-        return ("/" + components.joined(separator: "/")).precomposedStringWithCanonicalMapping
     }
 
     /// The path of a `file:` URI (`file:///a%20b`, `file://localhost/a`, `file:/a`), decoded.

@@ -20,15 +20,11 @@ extension Kanora {
 
         func run() async throws {
             let viewModel = DoctorViewModel(services: try global.services(mustExist: true))
-            await viewModel.load()
-            let state = viewModel.state
-            try state.viewState.throwIfFailed()
+            let state = try await viewModel.loadedState { await $0.load() }
             let console = Console.current
-            if global.json {
-                console.out(JSONOutput.text(state.health))
-                return
+            global.print(json: state.health) {
+                for line in DoctorReport.lines(state.health, maxWidth: console.outputWidth) { console.out(line) }
             }
-            for line in DoctorReport.lines(state.health, maxWidth: console.outputWidth) { console.out(line) }
         }
     }
 }

@@ -37,45 +37,29 @@ extension Kanora {
             let console = Console.current
             let viewModel = EventLogViewModel(services: try global.services(mustExist: true))
             let (library, options) = (library, WatchOptions(debounce: debounce))
-            let state = await LiveOutput.run(viewModel, printer: EventPrinter(console: console, global: global)) {
+            // Watched libraries on stderr, one line per change on stdout.
+            let state = await LiveOutput.run(viewModel, console: console, global: global, print: { lines, state in
+                lines.watched(state.watched)
+                lines.printNew("changes", in: state.recent, total: state.count, json: EventLine.init) {
+                    EventLogViewModel.line(for: $0, names: state.libraryNames)
+                }
+            }, until: {
                 await viewModel.follow(library: library, watch: options)
-            }
+            })
             try state.viewState.throwIfFailed()
         }
     }
 }
 
-/// Prints what is new in each state: watched libraries (stderr), one line per change (stdout).
-private struct EventPrinter: StatePrinter {
-    let console: Console
-    let global: GlobalOptions
-    var printed = PrintedSoFar()
-
-    mutating func print(_ state: EventLogViewModel.State) {
-        for watched in printed.changedModes(state.watched) where !global.quiet {
-            console.err("kanora: \(watched.description)")
-        }
-        for logged in printed.new("changes", in: state.recent, total: state.count) {
-            console.out(global.json ? EventJSON.line(logged) : EventLogViewModel.line(for: logged, names: state.libraryNames))
-        }
-    }
-}
-
 /// One change as a single JSON line: the event's wire shape plus "time".
-enum EventJSON {
-    private struct Line: Encodable {
-        let logged: EventLogViewModel.LoggedEvent
+private struct EventLine: Encodable {
+    let logged: EventLogViewModel.LoggedEvent
 
-        private enum Keys: String, CodingKey { case time }
+    private enum Keys: String, CodingKey { case time }
 
-        func encode(to encoder: any Encoder) throws {
-            try logged.event.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(Formatting.timestamp(logged.date), forKey: .time)
-        }
-    }
-
-    static func line(_ logged: EventLogViewModel.LoggedEvent) -> String {
-        PrintedSoFar.jsonLine(Line(logged: logged))
+    func encode(to encoder: any Encoder) throws {
+        try logged.event.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(Formatting.timestamp(logged.date), forKey: .time)
     }
 }

@@ -22,17 +22,13 @@ extension Kanora.LibraryCommand {
 
         func run() async throws {
             let viewModel = LibraryViewModel(services: try global.services(mustExist: true))
-            await viewModel.load()
-            let state = viewModel.state
-            try state.viewState.throwIfFailed()
+            let state = try await viewModel.loadedState { await $0.load() }
             let console = Console.current
-            if global.json {
-                console.out(JSONOutput.text(state.libraries.map(LibraryJSON.init)))
-                return
+            global.print(json: state.libraries.map(JSONObject.library)) {
+                var table = TextTable(columns: [.init(title: "NAME", flexible: true), .init(title: "ROOT", flexible: true), .init(title: "LAST SCAN")])
+                table.rows = state.libraries.map { [$0.name, $0.root.text, $0.lastScanAt.map(Formatting.timestamp) ?? "never"] }
+                for line in table.render(maxWidth: console.outputWidth) { console.out(line) }
             }
-            var table = TextTable(columns: [.init(title: "NAME", flexible: true), .init(title: "ROOT", flexible: true), .init(title: "LAST SCAN")])
-            table.rows = state.libraries.map { [$0.name, $0.root.text, $0.lastScanAt.map(Formatting.timestamp) ?? "never"] }
-            for line in table.render(maxWidth: console.outputWidth) { console.out(line) }
         }
     }
 
@@ -70,17 +66,12 @@ extension Kanora.LibraryCommand {
     }
 }
 
-/// One library in `kanora library list --json`.
-struct LibraryJSON: Encodable {
-    let library: Library
-
-    enum Keys: String, CodingKey { case id, name, root, lastScan }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(library.id, forKey: .id)
-        try c.encode(library.name, forKey: .name)
-        try c.encode(library.root.text, forKey: .root)
-        try c.encode(library.lastScanAt.map(Formatting.timestamp), forKey: .lastScan)
+extension JSONObject {
+    /// One library in `kanora library list --json`.
+    static func library(_ library: Library) -> JSONObject {
+        JSONObject([
+            "id": library.id, "name": library.name, "root": library.root.text,
+            "lastScan": library.lastScanAt.map(Formatting.timestamp),
+        ])
     }
 }

@@ -60,9 +60,9 @@ extension Kanora {
         /// The rows `viewModel` loads for the query terms and options; throws its failure.
         private func rows<Source: QueryListing>(_ viewModel: ListingViewModel<Source>, _ queryTerms: [String]) async throws -> [Source.Row] {
             let sortKeys = sort.flatMap { $0.split(separator: " ").map(String.init) }
-            await viewModel.load(arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing)
-            try viewModel.state.viewState.throwIfFailed()
-            return viewModel.state.rows
+            return try await viewModel.loadedState {
+                await $0.load(arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing)
+            }.rows
         }
     }
 }

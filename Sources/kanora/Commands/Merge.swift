@@ -31,30 +31,20 @@ extension Kanora {
         func run() async throws {
             let services = try global.services(mustExist: true)
             let report = try await services.library.merge(trackID: oldID, into: newID, force: force)
-            let console = Console.current
-            if global.json {
-                console.out(JSONOutput.text(MergeJSON(report: report)))
-                return
-            }
-            if !global.quiet {
-                console.out("Merged track \(report.removedID) (\(report.removedPath)) into track \(report.track.id): \(report.track.path.text)")
+            global.print(json: JSONObject.merge(report)) {
+                guard !global.quiet else { return }
+                Console.current.out("Merged track \(report.removedID) (\(report.removedPath)) into track \(report.track.id): \(report.track.path.text)")
             }
         }
     }
 }
 
-/// `kanora merge --json`.
-struct MergeJSON: Encodable {
-    let report: TrackMergeReport
-
-    enum Keys: String, CodingKey { case id, path, missing, removedID, removedPath }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(report.track.id, forKey: .id)
-        try c.encode(report.track.path.text, forKey: .path)
-        try c.encode(report.track.isMissing, forKey: .missing)
-        try c.encode(report.removedID, forKey: .removedID)
-        try c.encode(report.removedPath, forKey: .removedPath)
+extension JSONObject {
+    /// `kanora merge --json`.
+    static func merge(_ report: TrackMergeReport) -> JSONObject {
+        JSONObject([
+            "id": report.track.id, "path": report.track.path.text, "missing": report.track.isMissing,
+            "removedID": report.removedID, "removedPath": report.removedPath,
+        ])
     }
 }

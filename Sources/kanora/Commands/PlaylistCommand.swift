@@ -46,8 +46,7 @@ enum PlaylistCLI {
     /// A detail view model with the playlist `name` loaded; throws when it cannot load.
     static func detail(_ name: String, _ global: GlobalOptions) async throws -> PlaylistDetailViewModel {
         let viewModel = PlaylistDetailViewModel(services: try global.services(mustExist: true))
-        await viewModel.load(name)
-        try viewModel.state.viewState.throwIfFailed()
+        _ = try await viewModel.loadedState { await $0.load(name) }
         return viewModel
     }
 

@@ -21,11 +21,11 @@ extension Kanora {
         func run() async throws {
             let services = try global.services(mustExist: true)
             let report = try await services.library.prune(library: library, dryRun: dryRun)
+            global.print(json: JSONObject.prune(report, dryRun: dryRun)) { printText(report) }
+        }
+
+        private func printText(_ report: PruneReport) {
             let console = Console.current
-            if global.json {
-                console.out(JSONOutput.text(PruneJSON(report: report, dryRun: dryRun)))
-                return
-            }
             let verb = dryRun ? "Would remove" : "Removed"
             for entry in report.playlistEntries {
                 console.out("\(verb) entry \(entry.position) of playlist \"\(entry.playlist)\": \(entry.trackTitle) (\(entry.path))")
@@ -38,25 +38,14 @@ extension Kanora {
     }
 }
 
-/// `kanora prune --json`.
-struct PruneJSON: Encodable {
-    let report: PruneReport
-    let dryRun: Bool
-
-    enum Keys: String, CodingKey { case dryRun, tracks, playlistEntries }
-    enum EntryKeys: String, CodingKey { case playlist, position, title, path }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(dryRun, forKey: .dryRun)
-        try c.encode(report.tracks, forKey: .tracks)
-        var entries = c.nestedUnkeyedContainer(forKey: .playlistEntries)
-        for entry in report.playlistEntries {
-            var e = entries.nestedContainer(keyedBy: EntryKeys.self)
-            try e.encode(entry.playlist, forKey: .playlist)
-            try e.encode(entry.position, forKey: .position)
-            try e.encode(entry.trackTitle, forKey: .title)
-            try e.encode(entry.path, forKey: .path)
-        }
+extension JSONObject {
+    /// `kanora prune --json`.
+    static func prune(_ report: PruneReport, dryRun: Bool) -> JSONObject {
+        JSONObject([
+            "dryRun": dryRun, "tracks": report.tracks,
+            "playlistEntries": report.playlistEntries.map {
+                JSONObject(["playlist": $0.playlist, "position": $0.position, "title": $0.trackTitle, "path": $0.path])
+            },
+        ])
     }
 }

@@ -74,7 +74,7 @@ extension Kanora {
                     failure = failure ?? (viewModel.state.viewState.failure?.code ?? .database).exitCode
                     continue
                 }
-                report(summary, console: console)
+                global.print(json: JSONObject.scan(summary)) { report(summary, console: console) }
             }
             if let failure { throw failure }
         }
@@ -90,11 +90,8 @@ extension Kanora {
             return libraries.map { ScanRequest(path: $0.root, options: options) }
         }
 
+        /// The summary as text: unreadable files and (--verbose) timings on stderr, one line on stdout.
         private func report(_ summary: ScanSummary, console: Console) {
-            if global.json {
-                console.out(JSONOutput.text(ScanJSON(summary: summary)))
-                return
-            }
             if !global.quiet || global.verbose {
                 for failure in summary.failures.prefix(global.verbose ? Int.max : 50) {
                     console.err("kanora: cannot read \(failure.path): \(failure.reason)")

@@ -35,9 +35,7 @@ extension Kanora {
         func run() async throws {
             let printer = RowPrinter(mode: try output.mode(json: global.json, target: .tracks), quiet: global.quiet)
             let viewModel = SearchViewModel(services: try global.services(mustExist: true))
-            await viewModel.search(text, limit: limit)
-            try viewModel.state.viewState.throwIfFailed()
-            printer.print(viewModel.state.results)
+            printer.print(try await viewModel.loadedState { await $0.search(text, limit: limit) }.results)
         }
     }
 }

@@ -15,15 +15,11 @@ extension Kanora {
 
         func run() async throws {
             let viewModel = LibraryViewModel(services: try global.services(mustExist: true))
-            await viewModel.load(arguments: terms)
-            let state = viewModel.state
-            try state.viewState.throwIfFailed()
-            let s = state.statistics
-            let console = Console.current
-            if global.json {
-                console.out(JSONOutput.text(StatsJSON(stats: s)))
-                return
-            }
+            let s = try await viewModel.loadedState { await $0.load(arguments: terms) }.statistics
+            global.print(json: JSONObject.statistics(s)) { printText(s) }
+        }
+
+        private func printText(_ s: LibraryStatistics) {
             let lines: [(String, String)] = [
                 ("Libraries", String(s.libraries)), ("Tracks", String(s.tracks)), ("Albums", String(s.albums)),
                 ("Album artists", String(s.albumArtists)), ("Artists", String(s.artists)),
@@ -37,35 +33,22 @@ extension Kanora {
             ]
             let width = lines.map(\.0.count).max() ?? 0
             for (name, value) in lines {
-                console.out(name + ":" + String(repeating: " ", count: width - name.count + 1) + value)
+                Console.current.out(name + ":" + String(repeating: " ", count: width - name.count + 1) + value)
             }
         }
     }
 }
 
-/// `kanora stats --json`.
-struct StatsJSON: Encodable {
-    let stats: LibraryStatistics
-
-    enum Keys: String, CodingKey {
-        case libraries, tracks, albums, albumArtists, artists, compilations, totalDurationMs, totalBytes
-        case formats, missingTracks, damagedTracks, unreadableFiles, lastScan
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(stats.libraries, forKey: .libraries)
-        try c.encode(stats.tracks, forKey: .tracks)
-        try c.encode(stats.albums, forKey: .albums)
-        try c.encode(stats.albumArtists, forKey: .albumArtists)
-        try c.encode(stats.artists, forKey: .artists)
-        try c.encode(stats.compilations, forKey: .compilations)
-        try c.encode(stats.totalDurationMs, forKey: .totalDurationMs)
-        try c.encode(stats.totalBytes, forKey: .totalBytes)
-        try c.encode(Dictionary(uniqueKeysWithValues: stats.formats.map { ($0.format, $0.tracks) }), forKey: .formats)
-        try c.encode(stats.missingTracks, forKey: .missingTracks)
-        try c.encode(stats.damagedTracks, forKey: .damagedTracks)
-        try c.encode(stats.unreadableFiles, forKey: .unreadableFiles)
-        try c.encode(stats.lastScanAt.map(Formatting.timestamp), forKey: .lastScan)
+extension JSONObject {
+    /// `kanora stats --json`.
+    static func statistics(_ stats: LibraryStatistics) -> JSONObject {
+        JSONObject([
+            "libraries": stats.libraries, "tracks": stats.tracks, "albums": stats.albums,
+            "albumArtists": stats.albumArtists, "artists": stats.artists, "compilations": stats.compilations,
+            "totalDurationMs": stats.totalDurationMs, "totalBytes": stats.totalBytes,
+            "formats": Dictionary(uniqueKeysWithValues: stats.formats.map { ($0.format, $0.tracks) }),
+            "missingTracks": stats.missingTracks, "damagedTracks": stats.damagedTracks,
+            "unreadableFiles": stats.unreadableFiles, "lastScan": stats.lastScanAt.map(Formatting.timestamp),
+        ])
     }
 }

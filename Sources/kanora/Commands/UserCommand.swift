@@ -50,21 +50,16 @@ extension Kanora.UserCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let viewModel = try UserCLI.viewModel(global)
-            await viewModel.load()
-            let state = viewModel.state
-            try state.viewState.throwIfFailed()
+            let state = try await UserCLI.viewModel(global).loadedState { await $0.load() }
             let console = Console.current
-            if global.json {
-                console.out(JSONOutput.text(state.users.map(UserJSON.init)))
-                return
+            global.print(json: state.users.map(JSONObject.user)) {
+                var table = TextTable(columns: [
+                    .init(title: "NAME", flexible: true), .init(title: "ADMIN"), .init(title: "PASSWORD"),
+                    .init(title: "KEYS", rightAligned: true),
+                ])
+                table.rows = state.users.map { [$0.name, $0.isAdmin ? "yes" : "no", $0.hasPassword ? "set" : "none", String($0.apiKeyCount)] }
+                for line in table.render(maxWidth: console.outputWidth) { console.out(line) }
             }
-            var table = TextTable(columns: [
-                .init(title: "NAME", flexible: true), .init(title: "ADMIN"), .init(title: "PASSWORD"),
-                .init(title: "KEYS", rightAligned: true),
-            ])
-            table.rows = state.users.map { [$0.name, $0.isAdmin ? "yes" : "no", $0.hasPassword ? "set" : "none", String($0.apiKeyCount)] }
-            for line in table.render(maxWidth: console.outputWidth) { console.out(line) }
         }
     }
 
@@ -124,19 +119,12 @@ extension Kanora.UserCommand {
     }
 }
 
-/// One user in `kanora user list --json`.
-struct UserJSON: Encodable {
-    let user: User
-
-    enum Keys: String, CodingKey { case id, name, admin, hasPassword, apiKeys, created }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(user.id, forKey: .id)
-        try c.encode(user.name, forKey: .name)
-        try c.encode(user.isAdmin, forKey: .admin)
-        try c.encode(user.hasPassword, forKey: .hasPassword)
-        try c.encode(user.apiKeyCount, forKey: .apiKeys)
-        try c.encode(Formatting.timestamp(user.createdAt), forKey: .created)
+extension JSONObject {
+    /// One user in `kanora user list --json`.
+    static func user(_ user: User) -> JSONObject {
+        JSONObject([
+            "id": user.id, "name": user.name, "admin": user.isAdmin, "hasPassword": user.hasPassword,
+            "apiKeys": user.apiKeyCount, "created": Formatting.timestamp(user.createdAt),
+        ])
     }
 }

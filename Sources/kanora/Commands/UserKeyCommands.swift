@@ -60,37 +60,30 @@ extension Kanora.UserCommand {
         func run() async throws {
             let keys = try await UserCLI.viewModel(global).apiKeys(of: name)
             let console = Console.current
-            if global.json {
-                console.out(JSONOutput.text(keys.map(APIKeyJSON.init)))
-                return
+            global.print(json: keys.map(JSONObject.apiKey)) {
+                guard !keys.isEmpty else {
+                    if !global.quiet { console.err("\"\(name)\" has no API keys: create one with `kanora user key \(name)`.") }
+                    return
+                }
+                var table = TextTable(columns: [
+                    .init(title: "ID", rightAligned: true), .init(title: "LABEL", flexible: true),
+                    .init(title: "CREATED"), .init(title: "LAST USED"),
+                ])
+                table.rows = keys.map { key in
+                    [String(key.id), key.label ?? "", Formatting.timestamp(key.createdAt), key.lastUsedAt.map(Formatting.timestamp) ?? "never"]
+                }
+                for line in table.render(maxWidth: console.outputWidth) { console.out(line) }
             }
-            if keys.isEmpty {
-                if !global.quiet { console.err("\"\(name)\" has no API keys: create one with `kanora user key \(name)`.") }
-                return
-            }
-            var table = TextTable(columns: [
-                .init(title: "ID", rightAligned: true), .init(title: "LABEL", flexible: true),
-                .init(title: "CREATED"), .init(title: "LAST USED"),
-            ])
-            table.rows = keys.map { key in
-                [String(key.id), key.label ?? "", Formatting.timestamp(key.createdAt), key.lastUsedAt.map(Formatting.timestamp) ?? "never"]
-            }
-            for line in table.render(maxWidth: console.outputWidth) { console.out(line) }
         }
     }
 }
 
-/// One key in `kanora user keys --json`: `{id, label, created, lastUsed}`, absent values null.
-struct APIKeyJSON: Encodable {
-    let key: APIKeyInfo
-
-    enum Keys: String, CodingKey { case id, label, created, lastUsed }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(key.id, forKey: .id)
-        try c.encode(key.label, forKey: .label)
-        try c.encode(Formatting.timestamp(key.createdAt), forKey: .created)
-        try c.encode(key.lastUsedAt.map(Formatting.timestamp), forKey: .lastUsed)
+extension JSONObject {
+    /// One key in `kanora user keys --json`: `{id, label, created, lastUsed}`, absent values null.
+    static func apiKey(_ key: APIKeyInfo) -> JSONObject {
+        JSONObject([
+            "id": key.id, "label": key.label, "created": Formatting.timestamp(key.createdAt),
+            "lastUsed": key.lastUsedAt.map(Formatting.timestamp),
+        ])
     }
 }

@@ -45,47 +45,32 @@ extension Kanora {
             let viewModel = WatchViewModel(services: try global.localServices(mustExist: true, command: "watch"))
             let request = WatchRequest(
                 libraries: libraries, options: WatchOptions(debounce: debounce, interval: interval, forcePeriodic: poll))
-            let state = await LiveOutput.run(viewModel, printer: WatchPrinter(console: console, global: global)) {
+            // Library modes and failures on stderr, one line per sync on stdout.
+            let state = await LiveOutput.run(viewModel, console: console, global: global, print: { [global] lines, state in
+                lines.watched(state.libraries)
+                let failures = lines.new("failures", in: state.recentFailures, total: state.failureCount)
+                if !global.quiet || global.verbose {
+                    for failure in failures { console.err("kanora: cannot read \(failure.path): \(failure.reason)") }
+                }
+                lines.printNew("syncs", in: state.recentSyncs, total: state.syncCount, json: JSONObject.sync) {
+                    WatchViewModel.line(for: $0)
+                }
+            }, until: {
                 await viewModel.watch(request)
-            }
+            })
             try state.viewState.throwIfFailed()
         }
     }
 }
 
-/// Prints what is new in each state: library modes (stderr), one line per sync (stdout),
-/// failures (stderr).
-private struct WatchPrinter: StatePrinter {
-    let console: Console
-    let global: GlobalOptions
-    var printed = PrintedSoFar()
-
-    mutating func print(_ state: WatchViewModel.State) {
-        for watched in printed.changedModes(state.libraries) where !global.quiet {
-            console.err("kanora: \(watched.description)")
-        }
-        let newFailures = printed.new("failures", in: state.recentFailures, total: state.failureCount)
-        if !global.quiet || global.verbose {
-            for failure in newFailures { console.err("kanora: cannot read \(failure.path): \(failure.reason)") }
-        }
-        for sync in printed.new("syncs", in: state.recentSyncs, total: state.syncCount) {
-            console.out(global.json ? WatchSyncJSON.line(sync) : WatchViewModel.line(for: sync))
-        }
-    }
-}
-
-/// One sync as a single JSON line (`kanora watch --json` prints a stream of them).
-private enum WatchSyncJSON {
-    struct Line: Encodable {
-        let time: String, library: String, folder: String
-        let added: Int, updated: Int, moved: Int, upgraded: Int, missing: Int, failed: Int
-    }
-
-    static func line(_ sync: WatchSync) -> String {
+extension JSONObject {
+    /// One sync as a single JSON line (`kanora watch --json` prints a stream of them).
+    static func sync(_ sync: WatchSync) -> JSONObject {
         let s = sync.summary
-        let line = Line(
-            time: Formatting.timestamp(sync.date), library: sync.library.name, folder: sync.folder.text,
-            added: s.added, updated: s.updated, moved: s.moved, upgraded: s.upgraded, missing: s.missing, failed: s.failed)
-        return PrintedSoFar.jsonLine(line)
+        return JSONObject([
+            "time": Formatting.timestamp(sync.date), "library": sync.library.name, "folder": sync.folder.text,
+            "added": s.added, "updated": s.updated, "moved": s.moved, "upgraded": s.upgraded,
+            "missing": s.missing, "failed": s.failed,
+        ])
     }
 }

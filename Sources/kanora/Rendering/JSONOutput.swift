@@ -2,121 +2,95 @@ import Foundation
 import LibraryCore
 import LibraryServices
 
-/// The `--json` contract: stable camelCase keys, absent values as null.
+/// The `--json` contract: stable camelCase keys, sorted, absent values as null.
 enum JSONOutput {
     /// Pretty, key-sorted JSON text for any encodable value.
-    static func text<T: Encodable>(_ value: T) -> String {
+    static func text(_ value: some Encodable) -> String {
+        encode(value, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// One value as a single line of JSON (keys sorted), for commands printing a stream of them.
+    static func line(_ value: some Encodable) -> String {
+        encode(value, formatting: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    private static func encode(_ value: some Encodable, formatting: JSONEncoder.OutputFormatting) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
+        encoder.outputFormatting = formatting
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 }
 
-/// One track in `kanora list tracks --json`.
-struct TrackJSON: Encodable {
-    let track: Track
+/// A JSON object written from its fields: every key is written, a nil value as null
+/// (synthesized `Codable` would leave the key out).
+struct JSONObject: Encodable {
+    private let fields: [(key: String, value: any Encodable)]
 
-    enum Keys: String, CodingKey {
-        case id, path, library, title, artist, artists, album, albumArtist, albumArtists
-        case trackNumber, trackTotal, discNumber, discTotal, year, date, genres, composer
-        case compilation, durationMs, bitrate, sampleRate, channels, format, fileSize
-        case hasCoverArt, missing, damaged
+    /// An object of these fields, e.g. `["id": track.id, "title": track.title]`.
+    init(_ fields: KeyValuePairs<String, any Encodable>) {
+        self.fields = fields.map { ($0.key, $0.value) }
+    }
+
+    /// An object of these fields, keyed by name.
+    init(fields: [(key: String, value: any Encodable)]) {
+        self.fields = fields
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     func encode(to encoder: any Encoder) throws {
-        let m = track.metadata
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(track.id, forKey: .id)
-        try c.encode(track.path.text, forKey: .path)
-        try c.encode(track.libraryName, forKey: .library)
-        try c.encode(track.title, forKey: .title)
-        try c.encode(track.artist, forKey: .artist)
-        try c.encode(m.artists, forKey: .artists)
-        try c.encode(m.album, forKey: .album)
-        try c.encode(track.albumArtist, forKey: .albumArtist)
-        try c.encode(m.albumArtists, forKey: .albumArtists)
-        try c.encode(m.trackNumber, forKey: .trackNumber)
-        try c.encode(m.trackTotal, forKey: .trackTotal)
-        try c.encode(m.discNumber, forKey: .discNumber)
-        try c.encode(m.discTotal, forKey: .discTotal)
-        try c.encode(m.year, forKey: .year)
-        try c.encode(m.date, forKey: .date)
-        try c.encode(m.genres, forKey: .genres)
-        try c.encode(m.composer, forKey: .composer)
-        try c.encode(m.compilation, forKey: .compilation)
-        try c.encode(m.durationMs, forKey: .durationMs)
-        try c.encode(m.bitrate, forKey: .bitrate)
-        try c.encode(m.sampleRate, forKey: .sampleRate)
-        try c.encode(m.channels, forKey: .channels)
-        try c.encode(m.format, forKey: .format)
-        try c.encode(track.fileSize, forKey: .fileSize)
-        try c.encode(m.hasCoverArt, forKey: .hasCoverArt)
-        try c.encode(track.isMissing, forKey: .missing)
-        try c.encode(m.damage, forKey: .damaged)
-    }
-}
-
-/// One album in `kanora list albums --json`.
-struct AlbumJSON: Encodable {
-    let album: AlbumSummary
-
-    enum Keys: String, CodingKey { case id, album, albumArtist, year, trackCount, durationMs, compilation }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(album.id, forKey: .id)
-        try c.encode(album.title, forKey: .album)
-        try c.encode(album.albumArtist, forKey: .albumArtist)
-        try c.encode(album.year, forKey: .year)
-        try c.encode(album.trackCount, forKey: .trackCount)
-        try c.encode(album.durationMs, forKey: .durationMs)
-        try c.encode(album.compilation, forKey: .compilation)
-    }
-}
-
-/// One artist in `kanora list artists --json`.
-struct ArtistJSON: Encodable {
-    let artist: ArtistSummary
-
-    enum Keys: String, CodingKey { case id, name, albumCount, trackCount, durationMs }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(artist.id, forKey: .id)
-        try c.encode(artist.name, forKey: .name)
-        try c.encode(artist.albumCount, forKey: .albumCount)
-        try c.encode(artist.trackCount, forKey: .trackCount)
-        try c.encode(artist.durationMs, forKey: .durationMs)
-    }
-}
-
-/// The object `kanora scan --json` prints.
-struct ScanJSON: Encodable {
-    let summary: ScanSummary
-
-    enum Keys: String, CodingKey { case library, root, added, updated, unchanged, moved, upgraded, upgrades, missing, failed, failures, seconds }
-    enum UpgradeKeys: String, CodingKey { case id, from, to }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(summary.library.name, forKey: .library)
-        try c.encode(summary.library.root.text, forKey: .root)
-        try c.encode(summary.added, forKey: .added)
-        try c.encode(summary.updated, forKey: .updated)
-        try c.encode(summary.unchanged, forKey: .unchanged)
-        try c.encode(summary.moved, forKey: .moved)
-        try c.encode(summary.upgraded, forKey: .upgraded)
-        var upgrades = c.nestedUnkeyedContainer(forKey: .upgrades)
-        for upgrade in summary.upgrades {
-            var u = upgrades.nestedContainer(keyedBy: UpgradeKeys.self)
-            try u.encode(upgrade.id, forKey: .id)
-            try u.encode(upgrade.from, forKey: .from)
-            try u.encode(upgrade.to, forKey: .to)
+        var container = encoder.container(keyedBy: Key.self)
+        for field in fields {
+            try container.encode(field.value, forKey: Key(stringValue: field.key))
         }
-        try c.encode(summary.missing, forKey: .missing)
-        try c.encode(summary.failed, forKey: .failed)
-        try c.encode(summary.failures, forKey: .failures)
-        try c.encode((summary.elapsed * 1000).rounded() / 1000, forKey: .seconds)
+    }
+}
+
+extension JSONObject {
+    /// One track in `kanora list tracks --json`.
+    static func track(_ track: Track) -> JSONObject {
+        let m = track.metadata
+        return JSONObject([
+            "id": track.id, "path": track.path.text, "library": track.libraryName, "title": track.title,
+            "artist": track.artist, "artists": m.artists, "album": m.album, "albumArtist": track.albumArtist,
+            "albumArtists": m.albumArtists, "trackNumber": m.trackNumber, "trackTotal": m.trackTotal,
+            "discNumber": m.discNumber, "discTotal": m.discTotal, "year": m.year, "date": m.date,
+            "genres": m.genres, "composer": m.composer, "compilation": m.compilation, "durationMs": m.durationMs,
+            "bitrate": m.bitrate, "sampleRate": m.sampleRate, "channels": m.channels, "format": m.format,
+            "fileSize": track.fileSize, "hasCoverArt": m.hasCoverArt, "missing": track.isMissing, "damaged": m.damage,
+        ])
+    }
+
+    /// One album in `kanora list albums --json`.
+    static func album(_ album: AlbumSummary) -> JSONObject {
+        JSONObject([
+            "id": album.id, "album": album.title, "albumArtist": album.albumArtist, "year": album.year,
+            "trackCount": album.trackCount, "durationMs": album.durationMs, "compilation": album.compilation,
+        ])
+    }
+
+    /// One artist in `kanora list artists --json`.
+    static func artist(_ artist: ArtistSummary) -> JSONObject {
+        JSONObject([
+            "id": artist.id, "name": artist.name, "albumCount": artist.albumCount,
+            "trackCount": artist.trackCount, "durationMs": artist.durationMs,
+        ])
+    }
+
+    /// The object `kanora scan --json` prints.
+    static func scan(_ summary: ScanSummary) -> JSONObject {
+        JSONObject([
+            "library": summary.library.name, "root": summary.library.root.text, "added": summary.added,
+            "updated": summary.updated, "unchanged": summary.unchanged, "moved": summary.moved,
+            "upgraded": summary.upgraded,
+            "upgrades": summary.upgrades.map { JSONObject(["id": $0.id, "from": $0.from, "to": $0.to]) },
+            "missing": summary.missing, "failed": summary.failed, "failures": summary.failures,
+            "seconds": (summary.elapsed * 1000).rounded() / 1000,
+        ])
     }
 }

@@ -7,17 +7,17 @@ struct RowPrinter {
     var console = Console.current
 
     func print(_ tracks: [Track]) {
-        print(tracks, table: Tables.table, json: { JSONOutput.text($0.map(TrackJSON.init)) },
+        print(tracks, table: Tables.table, json: { JSONOutput.text($0.map(JSONObject.track)) },
               value: TrackFields.value, path: { $0.path.bytes })
     }
 
     func print(_ albums: [AlbumSummary]) {
-        print(albums, table: Tables.table, json: { JSONOutput.text($0.map(AlbumJSON.init)) },
+        print(albums, table: Tables.table, json: { JSONOutput.text($0.map(JSONObject.album)) },
               value: AlbumFields.table.value, path: nil)
     }
 
     func print(_ artists: [ArtistSummary]) {
-        print(artists, table: Tables.table, json: { JSONOutput.text($0.map(ArtistJSON.init)) },
+        print(artists, table: Tables.table, json: { JSONOutput.text($0.map(JSONObject.artist)) },
               value: ArtistFields.table.value, path: nil)
     }
 
