@@ -11,17 +11,20 @@ package struct SQL: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
     /// The values of the text's parameters, in order.
     package private(set) var arguments: [DatabaseValue]
 
-    /// Trusted SQL `text` with the `arguments` of its parameters: for text with numbered
+    /// Trusted SQL `text` with the `arguments` of its parameters: for text built elsewhere (a
+    /// migration's script, a statement put together from fixed pieces) and for numbered
     /// parameters (`?1`, used more than once), which interpolation does not write.
     package init(sql text: String, arguments: [DatabaseValue] = []) {
         self.text = text
         self.arguments = arguments
     }
 
+    /// SQL text without interpolations: no arguments.
     package init(stringLiteral text: String) {
         self.init(sql: text)
     }
 
+    /// SQL text with a `?` for each interpolated value, the values as arguments.
     package init(stringInterpolation: Interpolation) {
         self.init(sql: stringInterpolation.text, arguments: stringInterpolation.arguments)
     }
@@ -47,17 +50,19 @@ package struct SQL: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
         fileprivate var text: String
         fileprivate var arguments: [DatabaseValue] = []
 
+        /// Room for the literal's text and its interpolations.
         package init(literalCapacity: Int, interpolationCount: Int) {
             text = ""
             text.reserveCapacity(literalCapacity + interpolationCount)
             arguments.reserveCapacity(interpolationCount)
         }
 
+        /// Appends the literal's own text.
         package mutating func appendLiteral(_ literal: String) {
             text += literal
         }
 
-        /// Appends a `?` bound to `value` (NULL for nil).
+        /// Appends a `?` bound to `value`.
         package mutating func appendInterpolation(_ value: some DatabaseValueConvertible) {
             text += "?"
             arguments.append(value.databaseValue)
