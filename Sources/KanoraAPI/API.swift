@@ -14,15 +14,20 @@ public enum API {
     /// The content type of streamed answers: one JSON value per line.
     public static let streamContentType = "application/x-ndjson"
 
-    /// The one JSON encoder configuration: dates as seconds since 2001 (exact to the
-    /// sub-second), compact (no pretty printing, keys unsorted: 20,000 tracks are a big answer).
+    /// The one JSON encoder configuration: dates as `APIDate` writes them (ISO 8601 in UTC
+    /// to the millisecond), compact (no pretty printing, keys unsorted: 20,000 tracks are a
+    /// big answer).
     public static var encoder: JSONEncoder {
-        JSONEncoder()
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = APIDate.encodingStrategy
+        return encoder
     }
 
     /// The decoder matching `encoder`.
     public static var decoder: JSONDecoder {
-        JSONDecoder()
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = APIDate.decodingStrategy
+        return decoder
     }
 }
 

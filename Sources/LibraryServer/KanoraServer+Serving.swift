@@ -19,7 +19,7 @@ extension KanoraServer {
         services: ServiceContainer, configuration: ServerConfiguration, logger: Logger,
         onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) async throws {
-        let state = SubsonicServerState(configuration: configuration)
+        let state = ServerState(configuration: configuration)
         let app = application(
             services: services, configuration: configuration, state: state, logger: logger, onServerRunning: onListening)
         var members = [ServiceGroupConfiguration.ServiceConfiguration(service: app)]

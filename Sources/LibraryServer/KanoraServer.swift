@@ -12,17 +12,16 @@ public enum KanoraServer {
     /// The router: `/rest/NAME` and `/rest/NAME.view`, GET and POST; Kanora's own API
     /// under `/api/v1/`.
     public static func router(
-        services: ServiceContainer, state: SubsonicServerState,
+        services: ServiceContainer, state: ServerState,
         groups: [any SubsonicEndpointGroup.Type] = SubsonicEndpoints.groups
-    ) -> Router<SubsonicRequestContext> {
-        let router = Router(context: SubsonicRequestContext.self)
+    ) -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
         // Web clients (Feishin, Airsonic-refix) call from their own origin. Credentials
         // travel in the parameters, never in cookies, so any origin may read the answers.
         router.add(middleware: CORSMiddleware(
             allowOrigin: .all, allowHeaders: [.accept, .authorization, .contentType, .origin, .range],
             allowMethods: [.get, .post, .head, .options]))
         router.add(middleware: StatementLimitsMiddleware(limits: state.statementLimits))
-        router.add(middleware: RequestLanguageMiddleware())
         let dispatcher = SubsonicDispatcher(endpoints: SubsonicEndpoints.table(groups), services: services, state: state)
         router.get("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
         router.post("/rest/:method") { request, context in try await dispatcher.respond(to: request, context: context) }
@@ -36,10 +35,10 @@ public enum KanoraServer {
     /// The application listening on `configuration.host` and `port` (0: a free port, told
     /// to `onServerRunning`).
     public static func application(
-        services: ServiceContainer, configuration: ServerConfiguration, state: SubsonicServerState? = nil,
+        services: ServiceContainer, configuration: ServerConfiguration, state: ServerState? = nil,
         logger: Logger? = nil, onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
-    ) -> Application<RouterResponder<SubsonicRequestContext>> {
-        let state = state ?? SubsonicServerState(configuration: configuration)
+    ) -> Application<RouterResponder<ServerRequestContext>> {
+        let state = state ?? ServerState(configuration: configuration)
         let logger = logger ?? {
             var logger = Logger(label: "kanora.serve")
             logger.logLevel = configuration.verbose ? .info : .warning

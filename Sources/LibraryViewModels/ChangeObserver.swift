@@ -9,7 +9,16 @@ func observe(
     _ feed: ChangeFeed, isRelevant: @escaping @Sendable (LibraryEvent) -> Bool,
     reload: @escaping @Sendable () async -> Void
 ) -> Task<Void, Never> {
-    let events = feed.events()
+    observe(feed.events(), isRelevant: isRelevant, reload: reload)
+}
+
+/// `observe(_:isRelevant:reload:)` over any stream of events. When `events` ends, the
+/// reload it asked for last still runs, then the task ends: a test that ends its stream
+/// and awaits the task has seen every reload there will be.
+func observe(
+    _ events: AsyncStream<LibraryEvent>, isRelevant: @escaping @Sendable (LibraryEvent) -> Bool,
+    reload: @escaping @Sendable () async -> Void
+) -> Task<Void, Never> {
     let (outOfDate, mark) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     return Task {
         await withTaskGroup(of: Void.self) { group in

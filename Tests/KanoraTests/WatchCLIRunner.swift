@@ -33,7 +33,7 @@ struct WatchCLIRun {
     /// Waits (at most `timeout`) until `condition` holds for the output so far; throws a
     /// `WaitFailure` naming `what` if it does not.
     func waitFor(
-        _ what: String, timeout: Duration = .seconds(15), fileID: String = #fileID, line: Int = #line,
+        _ what: String, timeout: Duration = Wait.defaultTimeout, fileID: String = #fileID, line: Int = #line,
         _ condition: @escaping @Sendable (_ out: String, _ err: String) -> Bool
     ) async throws {
         try await Wait.until(what, timeout: timeout, fileID: fileID, line: line) { [console] in
@@ -43,13 +43,13 @@ struct WatchCLIRun {
     }
 
     /// Stops the command as Ctrl-C would, and returns its exit code (nil if it did not stop in time).
-    func stop(timeout: Duration = .seconds(15)) async -> Int32? {
+    func stop(timeout: Duration = Wait.defaultTimeout) async -> Int32? {
         task.cancel()
         return await exitCode(timeout: timeout)
     }
 
     /// The exit code once the command has ended (nil if it still runs after `timeout`).
-    func exitCode(timeout: Duration = .seconds(15)) async -> Int32? {
+    func exitCode(timeout: Duration = Wait.defaultTimeout) async -> Int32? {
         try? await Wait.until("the command to exit", timeout: timeout) { [code] in code.value.withLock { $0 } != nil }
         return code.value.withLock { $0 }
     }

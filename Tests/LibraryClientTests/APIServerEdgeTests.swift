@@ -6,6 +6,7 @@ import KanoraAPI
 import LibraryClient
 import LibraryServer
 import LibraryServices
+import TestKit
 import TestSupport
 import Testing
 
@@ -47,14 +48,17 @@ struct APIServerEdgeTests {
     }
 
     @Test func aServerThatStopsAnsweringTimesOutInOneLine() async throws {
+        // The answer is held until the client has given up, however long that takes.
+        let clientGaveUp = Shared(false)
         let router = Router()
         router.get("/api/v1/version") { _, _ in #"{"api":1,"server":"9.0.0"}"# }
         router.get("/api/v1/libraries") { _, _ in
-            try await Task.sleep(for: .seconds(3))
+            try await Wait.until("the client to give up") { clientGaveUp.read() }
             return "[]"
         }
         let application = Application(router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)))
         try await application.test(.live) { client in
+            defer { clientGaveUp.set(true) }
             let url = "http://127.0.0.1:\(client.port!)"
             let library = RemoteLibraryService(client: APIClient(baseURL: URL(string: url)!, token: "knr_x", answerTimeout: .milliseconds(500)))
             let error = await #expect(throws: LibraryError.self) { try await library.libraries() }

@@ -38,7 +38,7 @@ struct RemoteHarness {
     ) async throws {
         let configuration = ServerConfiguration(port: 0, watch: false, serverVersion: "9.9.9", eventHeartbeat: eventHeartbeat)
         let application = KanoraServer.application(
-            services: server, configuration: configuration, state: SubsonicServerState(configuration: configuration, throttle: throttle))
+            services: server, configuration: configuration, state: ServerState(configuration: configuration, throttle: throttle))
         let token = token ?? self.token
         try await application.test(.live) { client in
             let url = URL(string: "http://127.0.0.1:\(client.port!)")!

@@ -28,7 +28,7 @@ struct WebSessionTests {
 
     private static func application(_ harness: RemoteHarness, configuration: ServerConfiguration = ServerConfiguration(port: 0, watch: false), throttle: LoginThrottle = LoginThrottle()) -> some ApplicationProtocol {
         KanoraServer.application(
-            services: harness.server, configuration: configuration, state: SubsonicServerState(configuration: configuration, throttle: throttle))
+            services: harness.server, configuration: configuration, state: ServerState(configuration: configuration, throttle: throttle))
     }
 
     @Test func aPasswordGivesAnHttpOnlyStrictCookieThatAdmitsTheAPIUntilSignOut() async throws {

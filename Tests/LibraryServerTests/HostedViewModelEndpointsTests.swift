@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KanoraAPI
 import LibraryCore
 import LibraryServer
 import LibraryServices
@@ -27,11 +28,8 @@ struct HostedViewModelEndpointsTests {
         return (services, folder)
     }
 
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
+    /// The API's own decoder: its dates are the API's (`APIDate`).
+    private static var decoder: JSONDecoder { API.decoder }
 
     @Test func theLibraryViewModelsStateIsServedForAQuery() async throws {
         let (services, folder) = try await Self.scanned()

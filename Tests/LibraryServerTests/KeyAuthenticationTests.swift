@@ -73,10 +73,10 @@ struct KeyAuthenticationTests {
             let version: HTTPResponse.Status
             let statuses: [String?]
             do {
-                version = try await Wait.bounded("/api/v1/version with a key", timeout: .seconds(10)) {
+                version = try await Wait.bounded("/api/v1/version with a key") {
                     try await client.execute(uri: "/api/v1/version", method: .get, headers: [.authorization: "Bearer \(key)"]).status
                 }
-                statuses = try await Wait.bounded("Subsonic pings with a password, a token and a key", timeout: .seconds(10)) {
+                statuses = try await Wait.bounded("Subsonic pings with a password, a token and a key") {
                     [
                         try await client.json("ping", "u=alice&p=opensesame").status,
                         try await client.json("ping", "u=alice&t=fc22abed0665bf2548fddfdbe0d4abce&s=abcdef").status,

@@ -108,6 +108,17 @@ enum LoopbackEventStream {
             return count == 0 ? nil : Array(buffer.prefix(count))
         }
 
+        /// Whether the peer has closed the connection (reading, and dropping, whatever had
+        /// arrived before); never blocks.
+        func isClosedByPeer() -> Bool {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                if count > 0 { continue }
+                return count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+            }
+        }
+
         func shutdown() {
             closed.withLock { closed in
                 if !closed { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }

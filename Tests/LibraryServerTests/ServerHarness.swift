@@ -11,7 +11,7 @@ struct ServerHarness {
     static let bob = "u=bob&p=swordfish"
 
     let services: ServiceContainer
-    let state: SubsonicServerState
+    let state: ServerState
 
     init(throttle: LoginThrottle = LoginThrottle(), services: ServiceContainer? = nil, trustedProxies: [AddressRange] = [],
         eventHeartbeat: Duration = .seconds(15)
@@ -21,7 +21,7 @@ struct ServerHarness {
             library: base.library, scanner: base.scanner, playlists: base.playlists, watcher: base.watcher,
             users: FakeUserService(), annotations: base.annotations, browse: base.browse, artwork: base.artwork,
             feed: base.feed, now: base.now)
-        state = SubsonicServerState(configuration: ServerConfiguration(
+        state = ServerState(configuration: ServerConfiguration(
             port: 0, serverVersion: "9.9.9", eventHeartbeat: eventHeartbeat, trustedProxies: trustedProxies), throttle: throttle)
     }
 

@@ -75,7 +75,7 @@ struct StatementDeadlineTests {
         let port = try await running.port()
         let slow = Task { try await Self.slowRequest(port: port) }
         try await Wait.until("the slow request's statement to run") { library.started == 1 }
-        _ = try await running.stop()
+        try await running.stop()
         #expect(library.finished == 1)
         // The answer, when it made it out before the connection closed, says why.
         if let response = try? await slow.value {
@@ -176,11 +176,11 @@ final class EndlessLibrary: Sendable {
     var finished: Int { probe.finished.load(ordering: .relaxed) }
 
     /// A server state with `timeout` for every request's database calls.
-    func state(timeout: Duration?) -> SubsonicServerState {
-        SubsonicServerState(configuration: ServerConfiguration(port: 0, watch: false, serverVersion: "9.9.9", statementTimeout: timeout))
+    func state(timeout: Duration?) -> ServerState {
+        ServerState(configuration: ServerConfiguration(port: 0, watch: false, serverVersion: "9.9.9", statementTimeout: timeout))
     }
 
-    func application(state: SubsonicServerState) -> some ApplicationProtocol {
+    func application(state: ServerState) -> some ApplicationProtocol {
         KanoraServer.application(services: services, configuration: state.configuration, state: state)
     }
 

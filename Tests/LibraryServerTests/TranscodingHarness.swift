@@ -21,7 +21,7 @@ struct TranscodingLibrary {
 
     let folder: TemporaryDirectory
     let harness: ServerHarness
-    let state: SubsonicServerState
+    let state: ServerState
     /// Track ids by file name.
     let ids: [String: Int64]
 
@@ -42,7 +42,7 @@ struct TranscodingLibrary {
         let tracks = try await services.library.tracks(ListRequest())
         ids = Dictionary(uniqueKeysWithValues: tracks.map { (String(decoding: $0.path.lastComponent, as: UTF8.self), $0.id) })
         harness = try ServerHarness(services: services)
-        state = SubsonicServerState(configuration: ServerConfiguration(
+        state = ServerState(configuration: ServerConfiguration(
             port: 0, serverVersion: "9.9.9", ffmpegPath: ffmpeg, transcodeLimit: limit,
             transcodeCacheDirectory: folder.path("cache"), transcodeCacheSize: cacheSize))
     }

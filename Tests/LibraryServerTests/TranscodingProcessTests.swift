@@ -19,7 +19,7 @@ struct TranscodingProcessTests {
         "-f", "lavfi", "-i", "anoisesrc=d=30:c=white", "-ac", "2", "-ar", "44100", "-c:a", "libmp3lame", "-b:a", "320k",
     ]
 
-    @Test("a client that disconnects mid-stream leaves no ffmpeg process (nor zombie) after 1 s, and no cache entry")
+    @Test("a client that disconnects mid-stream leaves no ffmpeg process (nor zombie), and no cache entry")
     func disconnect() async throws {
         let library = try await TranscodingLibrary(["long.mp3": Self.long])
         defer { library.remove() }
@@ -33,9 +33,9 @@ struct TranscodingProcessTests {
             try #require(pids.count == 1)
             #expect(processExists(pids[0]))
             raw.close()
-            try await Wait.until("ffmpeg \(pids[0]) gone after its client left", timeout: .seconds(1)) { !processExists(pids[0]) }
+            try await Wait.until("ffmpeg \(pids[0]) gone after its client left") { !processExists(pids[0]) }
             #expect(library.state.transcoder.runningProcessIDs.isEmpty)
-            try await Wait.until("the partial transcode deleted \(library.cacheFiles())", timeout: .seconds(3)) { library.cacheFiles().isEmpty }
+            try await Wait.until("the partial transcode deleted \(library.cacheFiles())") { library.cacheFiles().isEmpty }
         }
     }
 

@@ -12,7 +12,7 @@ import TestSupport
 struct UserServerHarness {
     let folder: TemporaryDirectory
     let services: ServiceContainer
-    let state = SubsonicServerState(configuration: ServerConfiguration(serverVersion: "9.9.9"))
+    let state = ServerState(configuration: ServerConfiguration(serverVersion: "9.9.9"))
     let clock = TestClock()
 
     init() async throws {

@@ -14,7 +14,7 @@ struct WebViewModelHarness {
 
     let folder: TemporaryDirectory
     let services: ServiceContainer
-    let state = SubsonicServerState(configuration: ServerConfiguration(port: 0, serverVersion: "9.9.9"))
+    let state = ServerState(configuration: ServerConfiguration(port: 0, serverVersion: "9.9.9"))
     let aliceKey: String
     let bobKey: String
     /// Track ids by file name.

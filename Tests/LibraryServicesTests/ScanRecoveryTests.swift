@@ -144,10 +144,9 @@ struct ScanRecoveryTests {
                 if case .waiting(let message) = event { notices.set(notices.read() + [message]) }
             }
         }
-        // However slowly the scan thread starts, it must announce that it waits, then wait.
+        // However slowly the scan thread starts, it must announce that it waits, then wait:
+        // it reads only once it has the lock (`aWaitingLockKeepsWaitingUntilItIsFree`).
         try await Wait.until("the second scan to announce that it waits") { !notices.read().isEmpty }
-        // A fixed sleep on purpose: it checks that the waiting scan reads nothing.
-        try await Task.sleep(for: .milliseconds(100))
         #expect(reader.totalReads == 0)
         withExtendedLifetime(held) {}
         _ = consume held
@@ -155,6 +154,25 @@ struct ScanRecoveryTests {
         #expect(notices.read().count == 1)
         #expect(notices.read().first?.contains("Another scan") == true)
         #expect(reader.totalReads == 4)
+    }
+
+    @Test func aWaitingLockKeepsWaitingUntilItIsFree() async throws {
+        defer { folder.remove() }
+        let lockURL = folder.url.appendingPathComponent("lock")
+        let held = try ScanLock(url: lockURL, waiting: {})
+        let checks = Shared(0)
+        let taken = Shared(false)
+        Thread {
+            // The waiter checks for cancellation each time it finds the lock still held.
+            let lock = try? ScanLock(url: lockURL, waiting: {}, isCancelled: { checks.set(checks.read() + 1); return false })
+            taken.set(lock != nil)
+        }.start()
+        // Found held twice: it is waiting, not gone past the lock.
+        try await Wait.until("the waiter to find the lock held twice") { checks.read() >= 2 }
+        #expect(!taken.read())
+        withExtendedLifetime(held) {}
+        _ = consume held
+        try await Wait.until("the waiter to take the lock once free") { taken.read() }
     }
 
     @Test func waitingForTheLockStopsWhenCancelled() async throws {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import LibraryCore
 import LibraryServices
@@ -82,6 +85,44 @@ final class WatchHarness: Sendable {
 
     func missingTitles() async throws -> [String] {
         try await services.library.tracks(ListRequest(includeMissing: true)).filter { $0.missingSince != nil }.map(\.title).sorted()
+    }
+
+    /// The inodes of the library's folders (its root and every folder below).
+    func folderInodes() -> Set<UInt64> {
+        var folders = [folder.url.path]
+        if let enumerator = FileManager.default.enumerator(atPath: folder.url.path) {
+            for case let relative as String in enumerator where isFolder(folder.path(relative)) { folders.append(folder.path(relative)) }
+        }
+        return Set(folders.compactMap { path in
+            var status = stat()
+            return stat(path, &status) == 0 ? UInt64(status.st_ino) : nil
+        })
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The inodes of the folders an inotify instance of this process watches now (from
+    /// /proc/self/fdinfo): how a test tells that a stopped watch watches nothing any more.
+    static func watchedInodes() -> Set<UInt64> {
+        var inodes: Set<UInt64> = []
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in descriptors {
+            // A descriptor may close (or be reused) meanwhile: then it is skipped or read as it is now.
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) == "anon_inode:inotify",
+                let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(descriptor)", encoding: .utf8)
+            else { continue }
+            // One line per watch: "inotify wd:1 ino:6a1b sdev:800021 mask:...", the inode in hex.
+            for line in info.split(separator: "\n") where line.hasPrefix("inotify ") {
+                if let field = line.split(separator: " ").first(where: { $0.hasPrefix("ino:") }),
+                    let inode = UInt64(field.dropFirst(4), radix: 16) {
+                    inodes.insert(inode)
+                }
+            }
+        }
+        return inodes
     }
 
     func remove() async {

@@ -69,7 +69,7 @@ struct WatchServiceTests {
     }
 
     @Test func aBurstOfWritesIsSyncedOnce() async throws {
-        let harness = try await WatchHarness(files: ["Artist/A/1.mp3": "One", "Artist/B/2.mp3": "Two"])
+        let harness = try await WatchHarness(files: ["Artist/A/1.mp3": "One", "Artist/B/2.mp3": "Two", "Other/3.mp3": "Three"])
         harness.start(WatchOptions(debounce: 0.5))
         try await Wait.until("the watch to start") { !harness.modes.isEmpty }
 
@@ -78,11 +78,14 @@ struct WatchServiceTests {
         }
 
         try await Wait.until("the first sync") { harness.syncs.count == 1 }
-        #expect(try await harness.titles().count == 12)
-        // A fixed sleep on purpose: no event says "no second scan will come".
-        try await Task.sleep(for: .seconds(1))
-        #expect(harness.scanner.count == 1)
-        #expect(harness.syncs.map(\.relativeFolder) == ["Artist"])
+        #expect(try await harness.titles().count == 13)
+        // Then a change in another folder, synced after anything the burst could still
+        // cause: a second sync of the burst would come before it, or be merged into it
+        // (then the folder synced would be the library's root, not Other).
+        try harness.write("Other/4.mp3", title: "Four")
+        try await Wait.until("the change elsewhere to be synced") { harness.syncs.count == 2 }
+        #expect(harness.scanner.count == 2)
+        #expect(harness.syncs.map(\.relativeFolder) == ["Artist", "Other"])
         #expect(harness.syncs.first?.summary.added == 10)
         await harness.remove()
     }
@@ -102,7 +105,7 @@ struct WatchServiceTests {
         await harness.remove()
     }
 
-    @Test func periodicModePicksUpChangesWithinItsInterval() async throws {
+    @Test func periodicModeRescansTheRootAndPicksUpChanges() async throws {
         let harness = try await WatchHarness()
         harness.start(WatchOptions(debounce: 0.2, interval: 0.5, forcePeriodic: true))
         try await Wait.until("the watch to start") { !harness.modes.isEmpty }
@@ -121,11 +124,15 @@ struct WatchServiceTests {
         harness.start()
         try await Wait.until("the watch to start") { !harness.modes.isEmpty }
 
+        let folders = harness.folderInodes()
+        #expect(!WatchHarness.watchedInodes().isDisjoint(with: folders), "the running watch's folders are not seen as watched")
+
         await harness.stop()
         try await Wait.until("the watch to end") { harness.ended }
+        // Its sync task has returned, and once no inotify watch is left on the library's
+        // folders, no change there can start a scan.
+        try await Wait.until("the library's folders to be watched no more") { WatchHarness.watchedInodes().isDisjoint(with: folders) }
         try harness.write("Artist/Album/02.mp3", title: "Two")
-        // A fixed sleep on purpose: it checks that nothing happens.
-        try await Task.sleep(for: .seconds(1))
 
         #expect(harness.scanner.count == 0)
         #expect(try await harness.titles() == ["One"])
@@ -136,7 +143,10 @@ struct WatchServiceTests {
         let folder = try TemporaryDirectory("watch-stop")
         defer { folder.remove() }
         let reader = FakeTagReader(delay: .milliseconds(50))
-        let services = try ServiceContainer.inMemory(reader: reader)
+        // The scan lock (outside the library) makes a later scan start after the stopped one has ended.
+        let lockFolder = try TemporaryDirectory("watch-stop-lock")
+        defer { lockFolder.remove() }
+        let services = try ServiceContainer.inMemory(reader: reader, scanFiles: ScanFiles(lock: lockFolder.url.appendingPathComponent("lock")))
         try folder.write("A/0.mp3", FakeTagReader.file(FakeTagReader.track("Zero")))
         _ = try await services.scanner.run(folder.url.path, name: "Music")
         let session = services.watcher.watch(WatchRequest(options: WatchOptions(debounce: 0.5, scan: ScanOptions(batchSize: 4))))
@@ -151,15 +161,17 @@ struct WatchServiceTests {
 
         await session.stop()
 
-        // Stopped mid-sync: whole batches only, and nothing is written afterwards.
+        // Stopped mid-sync: whole batches only.
         let count = try await services.library.tracks(ListRequest()).count
         #expect((count - 1) % 4 == 0)
         #expect(count < 121)
-        // A fixed sleep on purpose: it checks that nothing more is written.
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(try await services.library.tracks(ListRequest()).count == count)
         try await Wait.bounded("the stopped watch's events to end") { await events.value }
         #expect(!seen.read().contains { if case .synced = $0 { true } else { false } })
+        // Nothing was written afterwards: the next scan, which starts once the stopped one has
+        // let go of the lock, finds exactly the tracks counted then.
+        let (rest, _) = try await services.scanner.run(folder.url.path)
+        #expect(rest.added == 121 - count)
+        #expect(try await services.library.tracks(ListRequest()).count == 121)
     }
 
     @Test func unknownLibraryFailsNamingTheKnownOnes() async throws {

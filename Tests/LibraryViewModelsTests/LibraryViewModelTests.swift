@@ -57,32 +57,6 @@ struct LibraryViewModelTests {
         #expect(queries.read() == [jazz, jazz])
     }
 
-    @Test func aBurstOfEventsDuringAReloadCausesOneMoreReloadNotOnePerEvent() async throws {
-        let feed = ChangeFeed()
-        let loads = Shared(0)
-        let gate = Shared(false)
-        var service = MockLibraryService()
-        service.librariesHandler = { [Samples.library] }
-        service.statisticsHandler = { _ in
-            loads.set(loads.read() + 1)
-            // The first reload waits until the burst has been published.
-            if loads.read() == 1 { try await Wait.until("the burst to be published") { gate.read() } }
-            return LibraryStatistics()
-        }
-        let viewModel = LibraryViewModel(services: .mock(library: service, feed: feed))
-        viewModel.startObserving()
-
-        feed.publish(.tracksChanged(libraryID: 1))
-        try await Wait.until("the first reload to start") { loads.read() == 1 }
-        for _ in 0..<10 { feed.publish(.tracksChanged(libraryID: 1)) }
-        gate.set(true)
-
-        try await Wait.until("the reload that follows the burst") { loads.read() >= 2 }
-        // Nothing more happens: this sleep checks that no further reloads follow.
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(loads.read() == 2)
-    }
-
     @Test func aSlowOlderLoadDoesNotOverwriteTheNewerOnesResult() async throws {
         let calls = Shared(0)
         let gate = Shared(false)

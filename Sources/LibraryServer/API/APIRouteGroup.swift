@@ -15,31 +15,28 @@ public struct APICaller: Sendable {
     public var playlists: any PlaylistService { services.playlists(for: user.id) }
 }
 
-/// The `/api/v1/` routes, behind `APIAuthentication`: each request type is registered once,
-/// its method and path taken from the type, its query and body decoded and its answer
-/// encoded here, so a handler is a line over the services.
+/// The `/api/v1/` routes: each request type is registered once, its method and path taken
+/// from the type, the caller admitted by its declared access, its query and body decoded
+/// and its answer encoded here, so a handler is a line over the services. Whatever a
+/// handler throws is answered by `APIErrorMiddleware`, in the error envelope.
 public struct APIRouteGroup {
-    /// The group under `/api/v1`, authenticated: add hand-written routes (a streamed
-    /// feed, a server-hosted view model) here; `context.apiUser` is set in them.
-    public let group: RouterGroup<SubsonicRequestContext>
+    /// The group under `/api/v1`, behind `APIAuthentication`: add hand-written routes (a
+    /// streamed feed, a server-hosted view model) here; `context.apiUser` is set in them.
+    public let group: RouterGroup<ServerRequestContext>
+    /// The group under `/api/v1` that needs no sign-in (the sign-in itself and its screen).
+    public let open: RouterGroup<ServerRequestContext>
     let services: ServiceContainer
     /// How long a streamed answer may stay silent before an empty line keeps it alive (a
     /// scan waiting for another scan's lock must not hit the client's read timeout).
     let heartbeat: Duration
 
-    /// Answers `R` with `handler`'s value as JSON, or its error in the envelope.
+    /// Answers `R` with `handler`'s value as JSON.
     public func register<R: APIRequest>(
         _ type: R.Type, _ handler: @escaping @Sendable (R, APICaller) async throws -> R.Response
     ) {
         group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services] request, context in
-            do {
-                let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
-                return try await APIResponse.json(try await handler(decoded, caller))
-            } catch let error as BodyTooLarge {
-                return error.response
-            } catch {
-                return APIResponse.error(APIResponse.libraryError(for: error), for: request, user: context.apiUser)
-            }
+            let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
+            return try await APIResponse.json(try await handler(decoded, caller))
         }
     }
 
@@ -51,15 +48,8 @@ public struct APIRouteGroup {
         _ handler: @escaping @Sendable (R, APICaller) async throws -> AsyncThrowingStream<R.Response, any Error>
     ) {
         group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services, heartbeat] request, context in
-            let stream: AsyncThrowingStream<R.Response, any Error>
-            do {
-                let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
-                stream = try await handler(decoded, caller)
-            } catch let error as BodyTooLarge {
-                return error.response
-            } catch {
-                return APIResponse.error(APIResponse.libraryError(for: error), for: request, user: context.apiUser)
-            }
+            let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
+            let stream = try await handler(decoded, caller)
             let body = ResponseBody { writer in
                 // An empty line keeps a silent scan (waiting for another's lock) alive; a
                 // client that goes away ends the stream, and the scan with it.
@@ -70,7 +60,7 @@ public struct APIRouteGroup {
                     } catch let stalled as StalledClient {
                         throw stalled
                     } catch {
-                        try output.yield(try Self.line(failure(APIResponse.libraryError(for: error)), encoder: encoder))
+                        try output.yield(try Self.line(failure(LibraryError(answering: error)), encoder: encoder))
                     }
                 }
                 try await writer.finish(nil)
@@ -88,7 +78,7 @@ public struct APIRouteGroup {
     /// The caller, when `R`'s declared access admits them: the one place roles are enforced
     /// (every registered request, and the hand-written routes through their request type).
     /// A refusal is 403 naming the role needed, before anything is read or changed.
-    static func authorize<R: APIRequest>(_ type: R.Type, context: SubsonicRequestContext) throws(LibraryError) -> User {
+    static func authorize<R: APIRequest>(_ type: R.Type, context: ServerRequestContext) throws(LibraryError) -> User {
         guard let user = context.apiUser else { throw LibraryError(.unauthorized, "This request needs an API key.") }
         guard R.access.admits(isAdmin: user.isAdmin) else {
             throw LibraryError(.forbidden, R.access.refusal("`\(R.method.rawValue) \(R.path)`"))
@@ -97,7 +87,7 @@ public struct APIRouteGroup {
     }
 
     private static func decode<R: APIRequest>(
-        _ type: R.Type, _ request: Request, context: SubsonicRequestContext, services: ServiceContainer
+        _ type: R.Type, _ request: Request, context: ServerRequestContext, services: ServiceContainer
     ) async throws -> (R, APICaller) {
         let user = try authorize(R.self, context: context)
         let query = try R.decodeQuery(request.uri.queryParameters[Substring(API.queryParameter)].map(String.init))
@@ -105,29 +95,18 @@ public struct APIRouteGroup {
         return (R(query: query, body: body), APICaller(user: user, services: services))
     }
 
-    /// `R`'s body read from `request`, refused with `BodyTooLarge` past `R.maximumBodySize`
-    /// (by its declared length first, without reading it).
+    /// `R`'s body read from `request`, refused with 413 past `R.maximumBodySize` (by its
+    /// declared length first, without reading it).
     static func body<R: APIRequest>(_ type: R.Type, of request: Request) async throws -> R.Body {
         if R.Body.self == APIEmpty.self { return try R.decodeBody(Data()) }
         let limit = R.maximumBodySize
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw BodyTooLarge(R.self) }
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw APIError.bodyTooLarge(R.self) }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw BodyTooLarge(R.self)
+            throw APIError.bodyTooLarge(R.self)
         }
         return try R.decodeBody(Data(buffer.readableBytesView))
     }
-}
-
-/// A request body over its route's limit: 413, said in the envelope.
-struct BodyTooLarge: Error {
-    let message: String
-
-    init<R: APIRequest>(_ type: R.Type) {
-        message = "The body of `\(R.method.rawValue) \(R.path)` may be at most \(R.maximumBodySize >> 10) KiB: send less."
-    }
-
-    var response: Response { APIResponse.error(LibraryError(.invalidInput, message), status: .contentTooLarge) }
 }

@@ -5,13 +5,17 @@ import LibraryCore
 import LibraryServices
 
 /// Kanora's own API under `/api/v1/`: every request type of `KanoraAPI` answered over the
-/// server's services, behind API-key authentication.
+/// server's services, behind API-key (or session) authentication, every error in the
+/// envelope (`APIErrorMiddleware`).
 public enum APIRoutes {
-    /// Mounts the API on `router`, every route behind `APIAuthentication`.
-    public static func register(on router: Router<SubsonicRequestContext>, services: ServiceContainer, state: SubsonicServerState) {
-        let group = router.group(RouterPath(String(API.root.dropLast())))
+    /// Mounts the API on `router`: the sign-in and its screen open, every other route behind
+    /// `APIAuthentication`.
+    public static func register(on router: Router<ServerRequestContext>, services: ServiceContainer, state: ServerState) {
+        let open = router.group(RouterPath(String(API.root.dropLast()))).add(middleware: APIErrorMiddleware())
+        let group = open.group()
             .add(middleware: APIAuthentication(users: services.users, state: state))
-        let api = APIRouteGroup(group: group, services: services, heartbeat: state.configuration.eventHeartbeat)
+            .add(middleware: APIErrorMiddleware())
+        let api = APIRouteGroup(group: group, open: open, services: services, heartbeat: state.configuration.eventHeartbeat)
         let version = state.configuration.serverVersion
         api.register(VersionRequest.self) { _, _ in VersionInfo(server: version) }
         registerLibrary(api)
@@ -20,23 +24,18 @@ public enum APIRoutes {
         registerScans(api, slot: state.apiScan)
         UserRoutes.register(api)
         UserDataRoutes.register(api, state: state)
-        SessionRoutes.register(on: router, api: api, state: state)
+        SessionRoutes.register(api, state: state)
         // Hand-written routes, behind the same authentication: the live change feed and the
         // server-hosted view models.
         let heartbeat = state.configuration.eventHeartbeat
         api.group.get(RouterPath(EventsRequest.endpoint)) { _, context in
-            let user: User
-            do throws(LibraryError) {
-                user = try APIRouteGroup.authorize(EventsRequest.self, context: context)
-            } catch {
-                return APIResponse.error(error)
-            }
+            let user = try APIRouteGroup.authorize(EventsRequest.self, context: context)
             return EventStreamResponder.response(
                 feed: services.feed, heartbeat: heartbeat, isVisible: visibility(to: services.playlists(for: user.id)))
         }
         HostedViewModelResponder.addRoutes(to: api.group, services: services)
         // The web app's screens. Transcoding is off until the server detects ffmpeg.
-        ViewModelRoutes(services: services, transcoding: state.transcoder.isEnabled, scanSlot: state.apiScan).register(on: router, group: api.group)
+        ViewModelRoutes(services: services, transcoding: state.transcoder.isEnabled, scanSlot: state.apiScan).register(open: open, group: api.group)
         StreamRoute.add(to: api.group, services: services, transcoder: state.transcoder)
         registerUnknown(api)
     }
@@ -61,10 +60,8 @@ public enum APIRoutes {
     /// Any other path under `/api/v1/`: 404 in the envelope (exact routes win over `**`).
     static func registerUnknown(_ api: APIRouteGroup) {
         for method in APIMethod.allCases {
-            api.group.on("**", method: HTTPRequest.Method(rawValue: method.rawValue)!) { request, context in
-                APIResponse.error(
-                    LibraryError(.notFound, "No such request: \(request.method) \(request.uri.path). The README lists Kanora's API (/api/v1/)."),
-                    for: request, user: context.apiUser)
+            api.group.on("**", method: HTTPRequest.Method(rawValue: method.rawValue)!) { request, _ -> Response in
+                throw LibraryError(.notFound, "No such request: \(request.method) \(request.uri.path). The README lists Kanora's API (/api/v1/).")
             }
         }
     }

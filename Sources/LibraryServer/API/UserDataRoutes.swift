@@ -10,7 +10,7 @@ enum UserDataRoutes {
     /// The largest cover edge the web app may ask for.
     static let maximumCoverSize = 2000
 
-    static func register(_ api: APIRouteGroup, state: SubsonicServerState) {
+    static func register(_ api: APIRouteGroup, state: ServerState) {
         api.register(StarRequest.self) { request, caller in
             let items = request.body.items
             guard !items.isEmpty else { throw LibraryError(.invalidInput, "Name at least one track, album or artist to star.") }
@@ -56,12 +56,8 @@ enum UserDataRoutes {
             return APIEmpty()
         }
         api.group.get("cover") { [services = api.services] request, context in
-            do {
-                _ = try APIRouteGroup.authorize(CoverRequest.self, context: context)
-                return try await cover(request, services: services)
-            } catch {
-                return APIResponse.error(APIResponse.libraryError(for: error))
-            }
+            _ = try APIRouteGroup.authorize(CoverRequest.self, context: context)
+            return try await cover(request, services: services)
         }
     }
 

@@ -9,17 +9,17 @@ import Logging
 struct SubsonicDispatcher: Sendable {
     let endpoints: [String: SubsonicEndpoint]
     let services: ServiceContainer
-    let state: SubsonicServerState
+    let state: ServerState
     let authenticator: SubsonicAuthenticator
 
-    init(endpoints: [String: SubsonicEndpoint], services: ServiceContainer, state: SubsonicServerState) {
+    init(endpoints: [String: SubsonicEndpoint], services: ServiceContainer, state: ServerState) {
         self.endpoints = endpoints
         self.services = services
         self.state = state
         self.authenticator = SubsonicAuthenticator(users: services.users, throttle: state.throttle)
     }
 
-    func respond(to request: Request, context: SubsonicRequestContext) async throws -> Response {
+    func respond(to request: Request, context: ServerRequestContext) async throws -> Response {
         let started = ContinuousClock.now
         let rawName = context.parameters.get("method") ?? ""
         let name = rawName.hasSuffix(".view") ? String(rawName.dropLast(5)) : rawName
@@ -51,7 +51,7 @@ struct SubsonicDispatcher: Sendable {
     }
 
     private func run(
-        _ name: String, parameters: SubsonicParameters, request: Request, context: SubsonicRequestContext,
+        _ name: String, parameters: SubsonicParameters, request: Request, context: ServerRequestContext,
         format: SubsonicFormat
     ) async throws -> Response {
         guard let endpoint = endpoints[name] else {
@@ -87,7 +87,7 @@ struct SubsonicDispatcher: Sendable {
     /// The query string and, for a form POST, the body, merged.
     ///
     /// - Throws: HTTP 413 for a body over the context's limit, 400 for too many parameters.
-    static func parameters(of request: inout Request, context: SubsonicRequestContext) async throws -> SubsonicParameters {
+    static func parameters(of request: inout Request, context: ServerRequestContext) async throws -> SubsonicParameters {
         var parameters = SubsonicParameters(encoded: request.uri.query ?? "")
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         if request.method == .post, contentType.hasPrefix("application/x-www-form-urlencoded") {

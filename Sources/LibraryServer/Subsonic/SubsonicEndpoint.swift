@@ -54,7 +54,7 @@ public struct SubsonicRequest: Sendable {
     /// The services the CLI uses too; handlers never touch SQL or files directly.
     public let services: ServiceContainer
     /// The server's own state (configuration, scan status).
-    public let server: SubsonicServerState
+    public let server: ServerState
     /// The HTTP request, for headers such as Range or If-Modified-Since.
     public let http: Request
     /// The format the answer is rendered in.
@@ -64,7 +64,7 @@ public struct SubsonicRequest: Sendable {
 
     public init(
         endpoint: String, parameters: SubsonicParameters, user: User, services: ServiceContainer,
-        server: SubsonicServerState, http: Request, format: SubsonicFormat, logger: Logger
+        server: ServerState, http: Request, format: SubsonicFormat, logger: Logger
     ) {
         self.endpoint = endpoint
         self.parameters = parameters

@@ -44,19 +44,17 @@ public struct SubsonicError: Error, Equatable, Sendable {
     /// Code 70: the item asked for does not exist.
     public static func notFound(_ message: String) -> SubsonicError { SubsonicError(code: 70, message) }
 
-    /// The Subsonic error for any error thrown by a handler: services' `LibraryError`s map to
-    /// their codes (not found 70, invalid input 10); anything else is a generic error 0.
+    /// The Subsonic error for any error thrown by a handler: what the error means is read as
+    /// `/api/v1/` reads it (`LibraryError(answering:)`), then its kind maps to a code (not
+    /// found 70, invalid input 10, forbidden 50); anything else is a generic error 0.
     public static func wrap(_ error: any Error) -> SubsonicError {
-        switch error {
-        case let error as SubsonicError: return error
-        case let error as LibraryError:
-            switch error.code {
-            case .notFound: return .notFound(error.message)
-            case .invalidInput: return SubsonicError(code: 10, error.message)
-            case .forbidden: return .notAuthorized(error.message)
-            default: return .generic(error.message)
-            }
-        default: return .generic("The server failed: \(error.localizedDescription)")
+        if let error = error as? SubsonicError { return error }
+        let failure = LibraryError(answering: error)
+        switch failure.code {
+        case .notFound: return .notFound(failure.message)
+        case .invalidInput: return SubsonicError(code: 10, failure.message)
+        case .forbidden: return .notAuthorized(failure.message)
+        default: return .generic(error is LibraryError ? failure.message : "The server failed: \(failure.message)")
         }
     }
 }

@@ -2,7 +2,7 @@
 /// body merged, in order, repeated keys kept (`id=1&id=2`), `+` read as a space and
 /// percent escapes decoded.
 public struct SubsonicParameters: Sendable, Equatable {
-    /// At most this many pairs are read; more is refused with HTTP 400 (see `SubsonicServer`).
+    /// At most this many pairs are read; more is refused with HTTP 400 (see `SubsonicDispatcher.parameters`).
     public static let maximumCount = 10_000
 
     /// Every name and value, in the order sent.

@@ -1,4 +1,5 @@
 import Foundation
+import KanoraAPI
 
 /// A typed scalar in a Subsonic response: XML writes it as text, JSON keeps its type.
 public enum SubsonicValue: Sendable, Equatable {
@@ -6,7 +7,8 @@ public enum SubsonicValue: Sendable, Equatable {
     case int(Int64)
     case double(Double)
     case bool(Bool)
-    /// Written as ISO 8601 in UTC with milliseconds ("2026-11-24T13:47:33.000Z").
+    /// Written as ISO 8601 in UTC with milliseconds ("2026-11-24T13:47:33.000Z"), the format
+    /// of Kanora's own API too (`APIDate`).
     case date(Date)
 
     /// The value as XML and JSON strings show it.
@@ -16,11 +18,9 @@ public enum SubsonicValue: Sendable, Equatable {
         case .int(let number): String(number)
         case .double(let number): number.isFinite ? String(number) : "0"
         case .bool(let flag): flag ? "true" : "false"
-        case .date(let date): date.formatted(Self.dateStyle)
+        case .date(let date): APIDate.string(from: date)
         }
     }
-
-    private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
 }
 
 /// A Swift value that can stand in a Subsonic response: `String`, the integers, `Double`,

@@ -95,4 +95,15 @@ extension StreamAnswer.Failure {
         case .busy(let message), .failed(let message): .generic(message)
         }
     }
+
+    /// The `/api/v1/` error for this failure: not found, invalid input for a bad parameter,
+    /// a conflict for what the server cannot do now, else the file system's fault.
+    var libraryError: LibraryError {
+        switch self {
+        case .notFound(let message): LibraryError(.notFound, message)
+        case .refused(let refusal): LibraryError(refusal.parameter == nil ? .conflict : .invalidInput, refusal.description + ".")
+        case .busy(let message): LibraryError(.conflict, message)
+        case .failed(let message): LibraryError(.fileSystem, message)
+        }
+    }
 }

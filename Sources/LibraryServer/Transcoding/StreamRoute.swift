@@ -6,49 +6,40 @@ import LibraryServices
 /// `GET /api/v1/stream?id=TRACK&format=&maxBitRate=&timeOffset=&estimateContentLength=`:
 /// a track's audio for Kanora's own clients (the web app's player), by API key or session,
 /// with the same rules, cache and Range as Subsonic's `stream`. Any signed-in user may
-/// stream; errors come in the API's JSON envelope.
+/// stream; errors come in the API's JSON envelope (`APIErrorMiddleware`).
 enum StreamRoute {
     /// The path under `/api/v1/`.
     static let endpoint = "stream"
 
     /// Adds the route to `group` (behind `APIAuthentication`).
-    static func add(to group: RouterGroup<SubsonicRequestContext>, services: ServiceContainer, transcoder: Transcoder) {
-        let handler: @Sendable (Request, SubsonicRequestContext) async throws -> Response = { request, context in
+    static func add(to group: RouterGroup<ServerRequestContext>, services: ServiceContainer, transcoder: Transcoder) {
+        let handler: @Sendable (Request, ServerRequestContext) async throws -> Response = { request, context in
             guard context.apiUser != nil else {
-                return APIResponse.error(LibraryError(.unauthorized, "This request needs an API key or a signed-in session."))
+                throw LibraryError(.unauthorized, "This request needs an API key or a signed-in session.")
             }
-            do throws(LibraryError) {
-                return try await respond(request, context: context, services: services, transcoder: transcoder)
-            } catch {
-                return APIResponse.error(error)
-            }
+            return try await respond(request, context: context, services: services, transcoder: transcoder)
         }
         group.get(RouterPath(endpoint), use: handler)
         group.head(RouterPath(endpoint), use: handler)
     }
 
     private static func respond(
-        _ request: Request, context: SubsonicRequestContext, services: ServiceContainer, transcoder: Transcoder
-    ) async throws(LibraryError) -> Response {
+        _ request: Request, context: ServerRequestContext, services: ServiceContainer, transcoder: Transcoder
+    ) async throws -> Response {
         let query = request.uri.queryParameters
         guard let idText = query["id"].map(String.init), let id = Int64(idText), id > 0 else {
             throw LibraryError(.invalidInput, "stream needs id=TRACK, a track's number (as in /api/v1/tracks), e.g. ?id=12.")
         }
         let ask = try parse(query)
-        let found: Track?
-        do { found = try await services.library.track(id: id) } catch { throw LibraryError.wrap(error) }
-        guard let track = found, !track.isMissing else { throw LibraryError(.notFound, "No track \(id) with a file to play.") }
+        guard let track = try await services.library.track(id: id), !track.isMissing else {
+            throw LibraryError(.notFound, "No track \(id) with a file to play.")
+        }
         do throws(StreamAnswer.Failure) {
             return try await StreamAnswer.response(
                 track: track, ask: ask, download: false, services: services, transcoder: transcoder, request: request,
                 logger: context.logger)
         } catch {
-            switch error {
-            case .notFound(let message): throw LibraryError(.notFound, message)
-            case .refused(let refusal): throw LibraryError(refusal.parameter == nil ? .conflict : .invalidInput, refusal.description + ".")
-            case .busy(let message): throw LibraryError(.conflict, message)
-            case .failed(let message): throw LibraryError(.fileSystem, message)
-            }
+            throw error.libraryError
         }
     }
 

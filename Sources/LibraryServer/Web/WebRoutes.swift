@@ -11,7 +11,7 @@ enum WebRoutes {
         "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'",
     ].joined(separator: "; ")
 
-    static func register(on router: Router<SubsonicRequestContext>, assets: WebAssets = .shared) {
+    static func register(on router: Router<ServerRequestContext>, assets: WebAssets = .shared) {
         for method in [HTTPRequest.Method.get, .head] {
             router.on("/", method: method) { request, _ in
                 respond(assets.page, request: request, cacheControl: "no-cache")

@@ -70,6 +70,10 @@ public final class ChangeFeed: Sendable {
 
     /// How many subscribers are listening (for tests and diagnostics).
     public var subscriberCount: Int { subscribers.withLock { $0.byID.count } }
+
+    /// What `attach(_:)` attached, while it lives (a remote container's bridge): for tests
+    /// and diagnostics.
+    public var upstream: (any FeedUpstream)? { subscribers.withLock { $0.upstream } }
 }
 
 /// Something that publishes into a `ChangeFeed` from elsewhere (a server's event stream)

@@ -56,6 +56,13 @@ public final class RemoteFeedBridge: FeedUpstream {
         await halted()?.value
     }
 
+    /// Returns once the bridge is not running: never started, stopped, halted, or given up on
+    /// an error `isFatal` picked (then `failure` says which). Unlike `stop()` it stops
+    /// nothing, so a test can tell that a bridge that gave up tries no more.
+    public func ended() async {
+        await state.withLock { $0.task }?.value
+    }
+
     /// Closes the stream and stops reconnecting, without waiting for it; `start()` opens it again.
     public func halt() {
         _ = halted()

@@ -65,10 +65,6 @@ public struct CatalogLocalizer: Localizer {
 /// The language of a request: the user's own setting, else the best match of the browser's
 /// `Accept-Language` among the shipped languages, else English.
 public enum RequestLanguage {
-    /// The browser's language for the request being answered (`RequestLanguageMiddleware`);
-    /// nil when it sent no `Accept-Language`.
-    @TaskLocal public static var browser: String?
-
     /// The language for a user's `setting` (nil: follow the browser) and `acceptLanguage`.
     public static func choose(setting: String?, acceptLanguage: String?, shipped: [String]) -> String {
         if let setting, shipped.contains(setting) { return setting }

@@ -1,18 +1,19 @@
 import Foundation
 import Hummingbird
+import KanoraAPI
 import LibraryCore
 import LibraryServices
 import LibraryViewModels
 
 /// Answers `GET /api/v1/viewmodels/...`: the state of a server-hosted view model, built by the
-/// view model itself, as JSON (dates in ISO 8601, keys sorted).
+/// view model itself, as JSON (dates as `APIDate` writes them, keys sorted).
 ///
 /// - `/viewmodels/library?query=TEXT` (query optional, in the query language of `kanora
 ///   list`, e.g. `genre:jazz year:1950..1959`): `LibraryViewModel.State`.
 ///
 /// The web app's screens (`doctor` among them) are `ViewModelRoutes`'.
 ///
-/// A state that failed to load is answered with the status its kind fits and
+/// A state that failed to load is thrown as an `APIError`: the status its kind fits and
 /// `{"error": {"kind", "message"}}`, like every other API error.
 public enum HostedViewModelResponder {
     /// `LibraryViewModel`'s state for the request's `query` parameter.
@@ -22,7 +23,7 @@ public enum HostedViewModelResponder {
         do {
             query = text.isEmpty ? .all : try LibraryQuery.parse(text)
         } catch {
-            throw APIErrorResponse(LibraryError.wrap(error))
+            throw APIError(answering: error)
         }
         return try respond(await LibraryViewModel.hostedState(services: services, request: query))
     }
@@ -36,12 +37,12 @@ public enum HostedViewModelResponder {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = APIDate.encodingStrategy
         return encoder
     }()
 
     private static func respond<State: Encodable & LoadingState>(_ state: State) throws -> Response {
-        if let failure = state.viewState.failure { throw APIErrorResponse(failure) }
+        if let failure = state.viewState.failure { throw APIError(failure) }
         let body = try encoder.encode(state)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],

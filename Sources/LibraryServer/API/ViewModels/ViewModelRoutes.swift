@@ -24,10 +24,10 @@ public struct ViewModelRoutes: Sendable {
         self.scanSlot = scanSlot
     }
 
-    /// Adds `signin` to `router` (no sign-in needed) and every other view model to `group`
-    /// (the authenticated `/api/v1` group, which sets `context.apiUser`).
-    public func register(on router: Router<SubsonicRequestContext>, group: RouterGroup<SubsonicRequestContext>) {
-        add(SignInScreenRequest.self, to: router.group(RouterPath(API.root + "viewmodels"))) { _, context in ScreenBuilder.signIn(context) }
+    /// Adds `signin` to `open` (the `/api/v1` group that needs no sign-in) and every other
+    /// view model to `group` (the authenticated one, which sets `context.apiUser`).
+    public func register(open: RouterGroup<ServerRequestContext>, group: RouterGroup<ServerRequestContext>) {
+        add(SignInScreenRequest.self, to: open.group("viewmodels")) { _, context in ScreenBuilder.signIn(context) }
         let group = group.group("viewmodels")
         add(AppScreenRequest.self, to: group) { _, context in ScreenBuilder.app(context) }
         add(HomeScreenRequest.self, to: group) { _, context in try await ScreenBuilder.home(context) }
@@ -46,24 +46,18 @@ public struct ViewModelRoutes: Sendable {
     }
 
     private func add<R: ViewModelRequest>(
-        _ type: R.Type, to group: RouterGroup<SubsonicRequestContext>,
+        _ type: R.Type, to group: RouterGroup<ServerRequestContext>,
         _ build: @escaping @Sendable (R.Query, ScreenContext) async throws -> R.ResponseBody
     ) {
         group.get(RouterPath(R.name)) { [self] request, context in
             let user = context.apiUser
-            do {
-                try Self.authorize(R.self, user: user)
-                let query = try R.Query(parameters: Self.formParameters(request.uri.query))
-                let language = RequestLanguage.of(request, user: user)
-                let screen = try await build(query, ScreenContext(
-                    services: services, user: user, language: language, localization: localization, transcoding: transcoding,
-                    scanSlot: scanSlot))
-                return try Self.response(screen, localizer: localization.localizer(for: language))
-            } catch let failure as ViewModelFailure {
-                return APIResponse.error(failure, for: request, user: user)
-            } catch {
-                return APIResponse.error(APIResponse.libraryError(for: error), for: request, user: user)
-            }
+            try Self.authorize(R.self, user: user)
+            let query = try R.Query(parameters: Self.formParameters(request.uri.query))
+            let language = RequestLanguage.of(request, user: user)
+            let screen = try await build(query, ScreenContext(
+                services: services, user: user, language: language, localization: localization, transcoding: transcoding,
+                scanSlot: scanSlot))
+            return try Self.response(screen, localizer: localization.localizer(for: language))
         }
     }
 
@@ -96,6 +90,7 @@ public struct ViewModelRoutes: Sendable {
     static func response(_ screen: some Encodable, localizer: any Localizer) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = APIDate.encodingStrategy
         encoder.userInfo[.localizer] = localizer
         return Response(
             status: .ok, headers: [.contentType: API.jsonContentType, .cacheControl: "no-store"],

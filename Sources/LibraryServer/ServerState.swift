@@ -2,11 +2,15 @@ import Hummingbird
 import LibraryCore
 import LibraryServices
 
-/// What the server keeps between requests: its configuration, the login throttle, the
-/// scans started with startScan and the switch that stops its requests' SQL.
-public final class SubsonicServerState: Sendable {
+/// What the server keeps between requests, shared by Subsonic, `/api/v1/` and the web app:
+/// its configuration, the login throttle, who plays what, the scans started with Subsonic's
+/// startScan or `/api/v1/scans`, ffmpeg, and the switch that stops its requests' SQL.
+public final class ServerState: Sendable {
+    /// How the server was started (address, limits, versions, ffmpeg).
     public let configuration: ServerConfiguration
+    /// Failed logins by address and by account, for every way in (Subsonic, API keys, web sign-in).
     public let throttle: LoginThrottle
+    /// The scans started with Subsonic's startScan (getScanStatus reports them).
     public let scans: ScanMonitor
     /// What each user is playing now (getNowPlaying).
     public let nowPlaying = NowPlaying()
@@ -25,6 +29,7 @@ public final class SubsonicServerState: Sendable {
         StatementLimits(timeout: configuration.statementTimeout, interrupter: statementInterrupter)
     }
 
+    /// The state of a server started with `configuration` (tests pass their own throttle or scans).
     public init(configuration: ServerConfiguration, throttle: LoginThrottle = LoginThrottle(), scans: ScanMonitor? = nil) {
         self.configuration = configuration
         self.throttle = throttle
@@ -34,12 +39,12 @@ public final class SubsonicServerState: Sendable {
     }
 
     /// The client's address, for the throttle and the log.
-    func clientAddress(_ request: Request, context: SubsonicRequestContext) -> String {
+    func clientAddress(_ request: Request, context: ServerRequestContext) -> String {
         clients.client(peer: context.remoteAddress, headers: request.headers)
     }
 
     /// Whether a session cookie set in answer to `request` must be `Secure`.
-    func secureCookies(_ request: Request, context: SubsonicRequestContext) -> Bool {
+    func secureCookies(_ request: Request, context: ServerRequestContext) -> Bool {
         configuration.secureCookies || clients.cameOverTLS(peer: context.remoteAddress, headers: request.headers)
     }
 }

@@ -1,9 +1,11 @@
 import Hummingbird
 import LibraryCore
 
-/// The request context of Kanora's server: Hummingbird's core storage plus the client's
-/// address (for the login throttle) and, under `/api/v1/`, the authenticated user.
-public struct SubsonicRequestContext: RequestContext {
+/// The request context of every route of Kanora's server (Subsonic, `/api/v1/` and the web
+/// app): Hummingbird's core storage plus the peer's address (for the login throttle) and,
+/// under `/api/v1/`, the authenticated user.
+public struct ServerRequestContext: RequestContext {
+    /// Hummingbird's own storage (logger, route parameters).
     public var coreContext: CoreRequestContextStorage
     /// The peer's IP address; nil in router tests (no socket).
     public let remoteAddress: String?
@@ -13,11 +15,14 @@ public struct SubsonicRequestContext: RequestContext {
     /// sign-out knows which session to end.
     var sessionToken: String?
 
+    /// The context of a request that came over `source`'s channel.
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
-    /// Form bodies are small: 1 MiB is far more than any Subsonic request needs.
+    /// The largest body Hummingbird's own readers take: Subsonic's form bodies are small, and
+    /// 1 MiB is far more than any needs. `/api/v1/` bodies have their own limits, per request
+    /// type (`APIRequest.maximumBodySize`).
     public var maxUploadSize: Int { 1 << 20 }
 }
