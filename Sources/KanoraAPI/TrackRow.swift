@@ -11,70 +11,101 @@ public struct TrackRow: Sendable, Equatable, ParallelJSONElement {
     public init(_ track: Track) { self.track = track }
 
     /// The order of a row's values.
-    public static let fields = [
-        "id", "libraryID", "libraryName", "path", "fileSize", "mtimeNs", "albumID", "addedAt", "updatedAt", "missingSince",
-        "format", "durationMs", "bitrate", "sampleRate", "channels", "bitDepth", "hasCoverArt", "damage",
-        "title", "titleSort", "artists", "artistSort", "albumArtists", "albumArtistSort", "album", "albumSort",
-        "trackNumber", "trackTotal", "discNumber", "discTotal", "date", "year", "originalDate", "originalYear",
-        "genres", "composer", "comment", "compilation", "bpm",
-        "musicBrainz.recordingID", "musicBrainz.trackID", "musicBrainz.albumID", "musicBrainz.releaseGroupID",
-        "musicBrainz.artistID", "musicBrainz.albumArtistID",
-        "replayGain.trackGain", "replayGain.trackPeak", "replayGain.albumGain", "replayGain.albumPeak", "otherTags",
-    ]
+    public static let fields = columns.map(\.name)
 
     public func encode(to encoder: any Encoder) throws {
         var row = encoder.unkeyedContainer()
-        let t = track, m = track.metadata
-        try row.encode(t.id); try row.encode(t.libraryID); try row.encode(t.libraryName); try row.encode(t.path)
-        try row.encode(t.fileSize); try row.encode(t.mtimeNs); try row.encode(t.albumID); try row.encode(t.addedAt)
-        try row.encode(t.updatedAt); try row.encode(t.missingSince)
-        try row.encode(m.format); try row.encode(m.durationMs); try row.encode(m.bitrate); try row.encode(m.sampleRate)
-        try row.encode(m.channels); try row.encode(m.bitDepth); try row.encode(m.hasCoverArt); try row.encode(m.damage)
-        try row.encode(m.title); try row.encode(m.titleSort); try row.encode(m.artists); try row.encode(m.artistSort)
-        try row.encode(m.albumArtists); try row.encode(m.albumArtistSort); try row.encode(m.album); try row.encode(m.albumSort)
-        try row.encode(m.trackNumber); try row.encode(m.trackTotal); try row.encode(m.discNumber); try row.encode(m.discTotal)
-        try row.encode(m.date); try row.encode(m.year); try row.encode(m.originalDate); try row.encode(m.originalYear)
-        try row.encode(m.genres); try row.encode(m.composer); try row.encode(m.comment); try row.encode(m.compilation)
-        try row.encode(m.bpm)
-        let ids = m.musicBrainz
-        try row.encode(ids.recordingID); try row.encode(ids.trackID); try row.encode(ids.albumID)
-        try row.encode(ids.releaseGroupID); try row.encode(ids.artistID); try row.encode(ids.albumArtistID)
-        let gain = m.replayGain
-        try row.encode(gain.trackGain); try row.encode(gain.trackPeak); try row.encode(gain.albumGain); try row.encode(gain.albumPeak)
-        try row.encode(m.otherTags)
+        for column in Self.columns {
+            try column.encode(track, &row)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
         var row = try decoder.unkeyedContainer()
-        let id = try row.decode(Int64.self), libraryID = try row.decode(Int64.self), libraryName = try row.decode(String.self)
-        let path = try row.decode(RawPath.self), fileSize = try row.decode(Int64.self), mtimeNs = try row.decode(Int64.self)
-        let albumID = try row.decodeIfPresent(Int64.self), addedAt = try row.decode(Date.self)
-        let updatedAt = try row.decode(Date.self), missingSince = try row.decodeIfPresent(Date.self)
-        var m = TrackMetadata(format: try row.decode(String.self), durationMs: try row.decode(Int.self))
-        m.bitrate = try row.decodeIfPresent(Int.self); m.sampleRate = try row.decodeIfPresent(Int.self)
-        m.channels = try row.decodeIfPresent(Int.self); m.bitDepth = try row.decodeIfPresent(Int.self)
-        m.hasCoverArt = try row.decode(Bool.self); m.damage = try row.decodeIfPresent(String.self)
-        m.title = try row.decodeIfPresent(String.self); m.titleSort = try row.decodeIfPresent(String.self)
-        m.artists = try row.decode([String].self); m.artistSort = try row.decodeIfPresent(String.self)
-        m.albumArtists = try row.decode([String].self); m.albumArtistSort = try row.decodeIfPresent(String.self)
-        m.album = try row.decodeIfPresent(String.self); m.albumSort = try row.decodeIfPresent(String.self)
-        m.trackNumber = try row.decodeIfPresent(Int.self); m.trackTotal = try row.decodeIfPresent(Int.self)
-        m.discNumber = try row.decodeIfPresent(Int.self); m.discTotal = try row.decodeIfPresent(Int.self)
-        m.date = try row.decodeIfPresent(String.self); m.year = try row.decodeIfPresent(Int.self)
-        m.originalDate = try row.decodeIfPresent(String.self); m.originalYear = try row.decodeIfPresent(Int.self)
-        m.genres = try row.decode([String].self); m.composer = try row.decodeIfPresent(String.self)
-        m.comment = try row.decodeIfPresent(String.self); m.compilation = try row.decode(Bool.self)
-        m.bpm = try row.decodeIfPresent(Double.self)
-        m.musicBrainz = MusicBrainzIDs(
-            recordingID: try row.decodeIfPresent(String.self), trackID: try row.decodeIfPresent(String.self),
-            albumID: try row.decodeIfPresent(String.self), releaseGroupID: try row.decodeIfPresent(String.self),
-            artistID: try row.decodeIfPresent(String.self), albumArtistID: try row.decodeIfPresent(String.self))
-        m.replayGain = ReplayGain(
-            trackGain: try row.decodeIfPresent(Double.self), trackPeak: try row.decodeIfPresent(Double.self),
-            albumGain: try row.decodeIfPresent(Double.self), albumPeak: try row.decodeIfPresent(Double.self))
-        m.otherTags = try row.decode([String: [String]].self)
-        track = Track(
-            id: id, libraryID: libraryID, libraryName: libraryName, path: path, fileSize: fileSize, mtimeNs: mtimeNs,
-            metadata: m, albumID: albumID, addedAt: addedAt, updatedAt: updatedAt, missingSince: missingSince)
+        var track = Self.placeholder
+        for column in Self.columns {
+            try column.decode(&track, &row)
+        }
+        self.track = track
+    }
+
+    /// What a decoded row starts as before its values are read.
+    private static let placeholder = Track(
+        id: 0, libraryID: 0, libraryName: "", path: RawPath(bytes: []), fileSize: 0, mtimeNs: 0,
+        metadata: TrackMetadata(format: ""), albumID: nil, addedAt: Date(timeIntervalSince1970: 0),
+        updatedAt: Date(timeIntervalSince1970: 0), missingSince: nil)
+
+    /// A row's values in order: each one's name and how it is written and read, the one list
+    /// that `fields`, `encode(to:)` and `init(from:)` come from.
+    private static let columns: [Column] = [
+        Column("id", { $0.id }, { $0.id = $1 }),
+        Column("libraryID", { $0.libraryID }, { $0.libraryID = $1 }),
+        Column("libraryName", { $0.libraryName }, { $0.libraryName = $1 }),
+        Column("path", { $0.path }, { $0.path = $1 }),
+        Column("fileSize", { $0.fileSize }, { $0.fileSize = $1 }),
+        Column("mtimeNs", { $0.mtimeNs }, { $0.mtimeNs = $1 }),
+        Column("albumID", { $0.albumID }, { $0.albumID = $1 }),
+        Column("addedAt", { $0.addedAt }, { $0.addedAt = $1 }),
+        Column("updatedAt", { $0.updatedAt }, { $0.updatedAt = $1 }),
+        Column("missingSince", { $0.missingSince }, { $0.missingSince = $1 }),
+        Column("format", { $0.metadata.audio.format }, { $0.metadata.audio.format = $1 }),
+        Column("durationMs", { $0.metadata.audio.durationMs }, { $0.metadata.audio.durationMs = $1 }),
+        Column("bitrate", { $0.metadata.audio.bitrate }, { $0.metadata.audio.bitrate = $1 }),
+        Column("sampleRate", { $0.metadata.audio.sampleRate }, { $0.metadata.audio.sampleRate = $1 }),
+        Column("channels", { $0.metadata.audio.channels }, { $0.metadata.audio.channels = $1 }),
+        Column("bitDepth", { $0.metadata.audio.bitDepth }, { $0.metadata.audio.bitDepth = $1 }),
+        Column("hasCoverArt", { $0.metadata.audio.hasCoverArt }, { $0.metadata.audio.hasCoverArt = $1 }),
+        Column("damage", { $0.metadata.damage }, { $0.metadata.damage = $1 }),
+        Column("title", { $0.metadata.title }, { $0.metadata.title = $1 }),
+        Column("titleSort", { $0.metadata.titleSort }, { $0.metadata.titleSort = $1 }),
+        Column("artists", { $0.metadata.artists }, { $0.metadata.artists = $1 }),
+        Column("artistSort", { $0.metadata.artistSort }, { $0.metadata.artistSort = $1 }),
+        Column("albumArtists", { $0.metadata.albumArtists }, { $0.metadata.albumArtists = $1 }),
+        Column("albumArtistSort", { $0.metadata.albumArtistSort }, { $0.metadata.albumArtistSort = $1 }),
+        Column("album", { $0.metadata.album }, { $0.metadata.album = $1 }),
+        Column("albumSort", { $0.metadata.albumSort }, { $0.metadata.albumSort = $1 }),
+        Column("trackNumber", { $0.metadata.trackNumber }, { $0.metadata.trackNumber = $1 }),
+        Column("trackTotal", { $0.metadata.trackTotal }, { $0.metadata.trackTotal = $1 }),
+        Column("discNumber", { $0.metadata.discNumber }, { $0.metadata.discNumber = $1 }),
+        Column("discTotal", { $0.metadata.discTotal }, { $0.metadata.discTotal = $1 }),
+        Column("date", { $0.metadata.date }, { $0.metadata.date = $1 }),
+        Column("year", { $0.metadata.year }, { $0.metadata.year = $1 }),
+        Column("originalDate", { $0.metadata.originalDate }, { $0.metadata.originalDate = $1 }),
+        Column("originalYear", { $0.metadata.originalYear }, { $0.metadata.originalYear = $1 }),
+        Column("genres", { $0.metadata.genres }, { $0.metadata.genres = $1 }),
+        Column("composer", { $0.metadata.composer }, { $0.metadata.composer = $1 }),
+        Column("comment", { $0.metadata.comment }, { $0.metadata.comment = $1 }),
+        Column("compilation", { $0.metadata.compilation }, { $0.metadata.compilation = $1 }),
+        Column("bpm", { $0.metadata.bpm }, { $0.metadata.bpm = $1 }),
+        Column("musicBrainz.recordingID", { $0.metadata.musicBrainz.recordingID }, { $0.metadata.musicBrainz.recordingID = $1 }),
+        Column("musicBrainz.trackID", { $0.metadata.musicBrainz.trackID }, { $0.metadata.musicBrainz.trackID = $1 }),
+        Column("musicBrainz.albumID", { $0.metadata.musicBrainz.albumID }, { $0.metadata.musicBrainz.albumID = $1 }),
+        Column(
+            "musicBrainz.releaseGroupID", { $0.metadata.musicBrainz.releaseGroupID },
+            { $0.metadata.musicBrainz.releaseGroupID = $1 }),
+        Column("musicBrainz.artistID", { $0.metadata.musicBrainz.artistID }, { $0.metadata.musicBrainz.artistID = $1 }),
+        Column(
+            "musicBrainz.albumArtistID", { $0.metadata.musicBrainz.albumArtistID },
+            { $0.metadata.musicBrainz.albumArtistID = $1 }),
+        Column("replayGain.trackGain", { $0.metadata.replayGain.trackGain }, { $0.metadata.replayGain.trackGain = $1 }),
+        Column("replayGain.trackPeak", { $0.metadata.replayGain.trackPeak }, { $0.metadata.replayGain.trackPeak = $1 }),
+        Column("replayGain.albumGain", { $0.metadata.replayGain.albumGain }, { $0.metadata.replayGain.albumGain = $1 }),
+        Column("replayGain.albumPeak", { $0.metadata.replayGain.albumPeak }, { $0.metadata.replayGain.albumPeak = $1 }),
+        Column("otherTags", { $0.metadata.otherTags }, { $0.metadata.otherTags = $1 }),
+    ]
+
+    /// One value of a row: its name, and how it is written from a track and read into one.
+    private struct Column: Sendable {
+        let name: String
+        let encode: @Sendable (Track, inout UnkeyedEncodingContainer) throws -> Void
+        let decode: @Sendable (inout Track, inout UnkeyedDecodingContainer) throws -> Void
+
+        init<Value: Codable & Sendable>(
+            _ name: String, _ get: @escaping @Sendable (Track) -> Value, _ set: @escaping @Sendable (inout Track, Value) -> Void
+        ) {
+            self.name = name
+            encode = { track, row in try row.encode(get(track)) }
+            decode = { track, row in set(&track, try row.decode(Value.self)) }
+        }
     }
 }

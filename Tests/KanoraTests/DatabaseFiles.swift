@@ -5,6 +5,6 @@ import LibraryStorage
 func setUserVersion(_ version: Int, of path: String) throws {
     let connection = try Connection(location: .file(path))
     try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    try connection.execute("PRAGMA user_version = \(version)")
+    try connection.execute("PRAGMA user_version = \(sql: String(version))")
     try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 }

@@ -145,7 +145,7 @@ struct StatementDeadlineTests {
 /// A library whose `tracks` and `track(id:)` run a statement that counts to 10^10 on a real
 /// database (four reader connections), so a request stays in SQL until its limits stop it.
 final class EndlessLibrary: Sendable {
-    static let endless = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 10000000000) SELECT count(*) FROM c"
+    static let endless: SQL = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 10000000000) SELECT count(*) FROM c"
     private let folder: TemporaryDirectory
     let services: ServiceContainer
 

@@ -46,7 +46,7 @@ struct ArtworkServiceTests {
         defer { library.remove() }
         let service = library.service()
         func folder(of name: String) throws -> Int64 {
-            let id: Int64? = try library.database.read { try $0.scalar("SELECT folder_id FROM track WHERE id = ?", [try library.id(name)]) }
+            let id: Int64? = try library.database.read { try $0.scalar("SELECT folder_id FROM track WHERE id = \(try library.id(name))") }
             return try #require(id)
         }
         let withImage = try await service.cover(for: .folder(try folder(of: "tagged.flac")), size: nil)

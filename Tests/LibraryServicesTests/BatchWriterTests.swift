@@ -14,7 +14,7 @@ struct BatchWriterTests {
     init() throws {
         database = try Database.open(.inMemory)
         libraryID = try database.write { db in
-            try db.execute("INSERT INTO library (name, name_key, root, root_text, created_at) VALUES ('M', 'm', ?, '/m', 0)", [Array("/m".utf8)])
+            try db.execute("INSERT INTO library (name, name_key, root, root_text, created_at) VALUES ('M', 'm', \(Array("/m".utf8)), '/m', 0)")
             return db.lastInsertedRowID
         }
     }

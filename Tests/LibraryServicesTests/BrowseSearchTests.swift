@@ -76,9 +76,8 @@ struct BrowseSearchTests {
         try harness.annotateTrack(try harness.trackID("Loose"), user: ann, starredAt: 20)
         try harness.annotateTrack(try harness.trackID("Jóga"), user: ann, rating: 5)
         try harness.annotateAlbum(try harness.albumID("Sampler"), user: ann, starredAt: 30)
-        try harness.execute(
-            "INSERT INTO artist_annotation (user_id, artist_id, starred_at, rating) VALUES (?, ?, 40, 2)",
-            [ann, try harness.artistID("Air")])
+        let air = try harness.artistID("Air")
+        try harness.execute("INSERT INTO artist_annotation (user_id, artist_id, starred_at, rating) VALUES (\(ann), \(air), 40, 2)")
 
         let starred = try await harness.browse.starred(libraryID: nil, userID: ann)
         #expect(starred.songs.map(\.track.title) == ["Loose", "Hunter"])

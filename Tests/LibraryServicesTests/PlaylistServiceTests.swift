@@ -158,11 +158,13 @@ struct PlaylistServiceTests {
 
     @Test func schemaRefusesInvalidRowsWrittenBehindTheService() throws {
         let database = try Database.open(.inMemory)
-        let insert = "INSERT INTO playlist (user_id, name, name_key, description, created_at, updated_at) VALUES (1, ?, ?, ?, 0, 0)"
-        try database.write { try $0.execute(insert, ["Fine", "fine", "ok"]) }
-        for (name, description) in [("", "x"), (" padded", "x"), ("new\nline", "x"), (String(repeating: "n", count: 201), "x"), ("Long", String(repeating: "d", count: 2001))] {
-            #expect(throws: DatabaseError.self) { try database.write { try $0.execute(insert, [name, name.lowercased(), description]) } }
+        func insert(_ name: String, _ key: String, _ description: String) -> SQL {
+            "INSERT INTO playlist (user_id, name, name_key, description, created_at, updated_at) VALUES (1, \(name), \(key), \(description), 0, 0)"
         }
-        #expect(throws: DatabaseError.self) { try database.write { try $0.execute(insert, ["FINE", "fine", "dup"]) } }
+        try database.write { try $0.execute(insert("Fine", "fine", "ok")) }
+        for (name, description) in [("", "x"), (" padded", "x"), ("new\nline", "x"), (String(repeating: "n", count: 201), "x"), ("Long", String(repeating: "d", count: 2001))] {
+            #expect(throws: DatabaseError.self) { try database.write { try $0.execute(insert(name, name.lowercased(), description)) } }
+        }
+        #expect(throws: DatabaseError.self) { try database.write { try $0.execute(insert("FINE", "fine", "dup")) } }
     }
 }

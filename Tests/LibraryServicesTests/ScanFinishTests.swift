@@ -10,7 +10,7 @@ import Testing
 @Suite("Scan finish")
 struct ScanFinishTests {
     private func count(_ table: String, _ harness: BrowseHarness, where condition: String = "1") throws -> Int {
-        try harness.database.read { try $0.scalar("SELECT count(*) FROM \(table) WHERE \(condition)") ?? -1 }
+        try harness.database.read { try $0.scalar("SELECT count(*) FROM \(sql: table) WHERE \(sql: condition)") ?? -1 }
     }
 
     @Test func aRetagThatEmptiesAnAlbumAndArtistRemovesThemAndAnUnchangedRescanKeepsEverything() async throws {

@@ -27,7 +27,7 @@ struct BackgroundCheckpointerTests {
     private static func commitRows(_ count: Int, _ writer: Connection) throws {
         for _ in 0..<count {
             try writer.transaction {
-                try writer.execute("INSERT INTO blob (bytes) VALUES (randomblob(6000))", [])
+                try writer.execute("INSERT INTO blob (bytes) VALUES (randomblob(6000))")
             }
         }
     }

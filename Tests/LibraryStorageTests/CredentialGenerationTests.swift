@@ -21,7 +21,7 @@ struct CredentialGenerationTests {
             #expect(try moved(), "a key added")
             try APIKeyStore.touch([(key.id, Date())], db)
             #expect(try !moved(), "a key used")
-            try db.execute("UPDATE user SET created_at = 0 WHERE id = ?", [user.id])
+            try db.execute("UPDATE user SET created_at = 0 WHERE id = \(user.id)")
             #expect(try !moved(), "a column no login reads")
             #expect(try APIKeyStore.delete(id: key.id, userID: user.id, db))
             #expect(try moved(), "a key revoked")

@@ -50,9 +50,9 @@ struct DatabaseErrorTests {
     @Test func uniqueViolationIsAConstraintViolation() throws {
         let connection = try Connection(location: .inMemory)
         try connection.execute("CREATE TABLE t (x UNIQUE)")
-        try connection.execute("INSERT INTO t VALUES (?)", [1])
+        try connection.execute("INSERT INTO t VALUES (\(1))")
         let error = try #require(throws: DatabaseError.self) {
-            try connection.execute("INSERT INTO t VALUES (?)", [1])
+            try connection.execute("INSERT INTO t VALUES (\(1))")
         }
         #expect(error.code == 2067) // SQLITE_CONSTRAINT_UNIQUE
         #expect(error.isConstraintViolation)

@@ -33,9 +33,7 @@ struct DoctorFixture {
     @discardableResult
     func album(_ title: String, by artist: String) throws -> Int64 {
         try database.write { db in
-            try db.execute(
-                "INSERT INTO album (group_key, title, album_artist) VALUES (?, ?, ?)",
-                [artist + "\u{1F}" + title, title, artist])
+            try db.execute("INSERT INTO album (group_key, title, album_artist) VALUES (\(artist + "\u{1F}" + title), \(title), \(artist))")
             return db.lastInsertedRowID
         }
     }
@@ -49,10 +47,8 @@ struct DoctorFixture {
                 INSERT INTO track (library_id, folder_id, path, path_text, file_size, mtime_ns, ctime_ns, format,
                     title, artist, album, album_id, track_number, track_total, disc_number, disc_total,
                     fingerprint, duration_ms, missing_since, damage, added_at, updated_at)
-                VALUES (?, ?, ?, ?, 1, 0, 0, 'FLAC', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)
-                """, [libraryID, folderID, Array(row.path.utf8), row.path, title, row.artist, row.album, row.albumID,
-                      row.track, row.total, row.disc, row.discTotal, row.fingerprint, row.durationMs,
-                      row.missing ? Int64(1) : nil, row.damage])
+                VALUES (\(libraryID), \(folderID), \(Array(row.path.utf8)), \(row.path), 1, 0, 0, 'FLAC', \(title), \(row.artist), \(row.album), \(row.albumID), \(row.track), \(row.total), \(row.disc), \(row.discTotal), \(row.fingerprint), \(row.durationMs), \(row.missing ? Int64(1) : nil), \(row.damage), 0, 0)
+                """)
             return db.lastInsertedRowID
         }
     }

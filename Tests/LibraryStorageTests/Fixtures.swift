@@ -16,17 +16,13 @@ enum Fixture {
 
     @discardableResult
     static func insertLibrary(_ connection: Connection, name: String = "Music", root: String = "/music") throws -> Int64 {
-        try connection.execute(
-            "INSERT INTO library (name, name_key, root, root_text, created_at) VALUES (?, ?, ?, ?, 0)",
-            [name, name.lowercased(), Array(root.utf8), root])
+        try connection.execute("INSERT INTO library (name, name_key, root, root_text, created_at) VALUES (\(name), \(name.lowercased()), \(Array(root.utf8)), \(root), 0)")
         return connection.lastInsertedRowID
     }
 
     @discardableResult
     static func insertFolder(_ connection: Connection, libraryID: Int64, path: String = "/music/a") throws -> Int64 {
-        try connection.execute(
-            "INSERT INTO folder (library_id, path, path_text) VALUES (?, ?, ?)",
-            [libraryID, Array(path.utf8), path])
+        try connection.execute("INSERT INTO folder (library_id, path, path_text) VALUES (\(libraryID), \(Array(path.utf8)), \(path))")
         return connection.lastInsertedRowID
     }
 
@@ -39,9 +35,8 @@ enum Fixture {
             """
             INSERT INTO track (library_id, folder_id, path, path_text, file_size, mtime_ns, ctime_ns,
                                format, title, added_at, updated_at)
-            VALUES (?, ?, ?, ?, 1, 0, 0, 'flac', ?, 0, 0)
-            """,
-            [libraryID, folderID, Array(path.utf8), path, title])
+            VALUES (\(libraryID), \(folderID), \(Array(path.utf8)), \(path), 1, 0, 0, 'flac', \(title), 0, 0)
+            """)
         let id = connection.lastInsertedRowID
         try TrackStore.indexForSearch(ids: [id], connection)
         return id
@@ -49,22 +44,18 @@ enum Fixture {
 
     @discardableResult
     static func insertPlaylist(_ connection: Connection, name: String, key: String? = nil, userID: Int64 = 1) throws -> Int64 {
-        try connection.execute(
-            "INSERT INTO playlist (user_id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, 0, 0)",
-            [userID, name, key ?? name.lowercased()])
+        try connection.execute("INSERT INTO playlist (user_id, name, name_key, created_at, updated_at) VALUES (\(userID), \(name), \(key ?? name.lowercased()), 0, 0)")
         return connection.lastInsertedRowID
     }
 
     @discardableResult
     static func insertPlaylistItem(_ connection: Connection, playlistID: Int64, trackID: Int64, position: Int = 0) throws -> Int64 {
-        try connection.execute(
-            "INSERT INTO playlist_item (playlist_id, position, track_id, added_at) VALUES (?, ?, ?, 0)",
-            [playlistID, position, trackID])
+        try connection.execute("INSERT INTO playlist_item (playlist_id, position, track_id, added_at) VALUES (\(playlistID), \(position), \(trackID), 0)")
         return connection.lastInsertedRowID
     }
 
     static func count(_ connection: Connection, _ table: String) throws -> Int {
-        try connection.scalar("SELECT count(*) FROM \(table)") ?? -1
+        try connection.scalar("SELECT count(*) FROM \(sql: table)") ?? -1
     }
 }
 

@@ -16,14 +16,14 @@ struct FolderCoverMigrationTests {
                 """)
             try Schema.migrator.migrate(db)
         }
-        let row = try database.read { db in try db.makeStatement("SELECT has_cover_image, fingerprint FROM folder WHERE id = 1").rows([]) }
+        let row = try database.read { db in try db.makeStatement("SELECT has_cover_image, fingerprint FROM folder WHERE id = 1").rows() }
         #expect(row.first?[0] as Int64? == 1)
         #expect(row.first?[1] as Int64? == nil)
         let seen = try database.write { db in
             try FolderStore.markSeen(
                 libraryID: 1, path: RawPath("/m/a"), mtimeNs: 0, fingerprint: 7, hasCoverImage: false, generation: 1, db)
         }
-        let flag: Int64? = try database.read { db in try db.scalar("SELECT has_cover_image FROM folder WHERE id = ?", [seen]) }
+        let flag: Int64? = try database.read { db in try db.scalar("SELECT has_cover_image FROM folder WHERE id = \(seen)") }
         #expect(flag == 0)
     }
 }

@@ -62,7 +62,7 @@ import Testing
         try database.write { db in
             let present = try save(record("/m/a/1.flac", title: "One"), db)
             let missing = try save(record("/m/a/2.flac", title: "Two"), db)
-            try db.execute("UPDATE track SET missing_since = 5 WHERE id = ?", [missing])
+            try db.execute("UPDATE track SET missing_since = 5 WHERE id = \(missing)")
             let time = Date(timeIntervalSince1970: 2000)
             for (id, path) in [(present, "/m/b/1.flac"), (missing, "/m/b/2.flac")] {
                 let file = FileFacts(path: RawPath(path), size: 10, mtimeNs: 1, ctimeNs: 7, inode: 1)
@@ -85,7 +85,7 @@ import Testing
             try save(record("/m/a/4.flac", title: "Song", fingerprint: "fp2"), db)
             let present = try save(record("/m/a/5.flac", title: "Song"), db)
             #expect(try !MoveStore.hasMissing(db))
-            try db.execute("UPDATE track SET missing_since = 1 WHERE id != ?", [present])
+            try db.execute("UPDATE track SET missing_since = 1 WHERE id != \(present)")
             #expect(try MoveStore.hasMissing(db))
             let found = try MoveStore.claimCandidates(record("/m/b/new.flac", title: "Song"), libraryID: libraryID, db)
             #expect(found.first { $0.side.id == sameTitle }?.path == RawPath("/m/a/1.flac"))
@@ -98,7 +98,7 @@ import Testing
         let found = try database.write { db in
             let old = try save(record("/m/a/1.flac", title: "Song"), db)
             try save(record("/m/b/new.flac", title: "Other", fingerprint: "fp9"), db)
-            try db.execute("UPDATE track SET missing_since = 1 WHERE id = ?", [old])
+            try db.execute("UPDATE track SET missing_since = 1 WHERE id = \(old)")
             return try MoveStore.claimCandidates(record("/m/b/new.flac", title: "Song"), libraryID: libraryID, db)
         }
         #expect(found.isEmpty)
@@ -108,7 +108,7 @@ import Testing
         let (old, saved) = try database.write { db in
             let old = try save(record("/m/a/1.flac", title: "Song"), db)
             try TrackStore.indexForSearch(ids: [old], db)
-            try db.execute("UPDATE track SET missing_since = 1 WHERE id = ?", [old])
+            try db.execute("UPDATE track SET missing_since = 1 WHERE id = \(old)")
             let saved = try TrackStore.save(
                 record("/m/b/moved.flac", title: "Song Retitled"), existingID: old, libraryID: libraryID, folderID: folderID,
                 albumID: nil, generation: 2, now: Date(timeIntervalSince1970: 2000), moved: true, db)

@@ -107,7 +107,7 @@ struct NameRuleTests {
                         } else {
                             try Fixture.insertLibrary(connection, name: name, root: "/r")
                         }
-                        try connection.execute("DELETE FROM \(table)")
+                        try connection.execute("DELETE FROM \(sql: table)")
                     }
                     return true
                 } catch let error as DatabaseError where error.isConstraintViolation {

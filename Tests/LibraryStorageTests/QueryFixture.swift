@@ -80,7 +80,7 @@ struct QueryFixture {
             TextFold.fold(row.album ?? ""), TextFold.fold(genre ?? ""), TextFold.fold(row.composer ?? ""),
             TextFold.fold(row.comment ?? ""), added, added, row.missing ? Optional(added + 10) : nil,
         ]
-        try db.execute("""
+        try db.execute(SQL(sql: """
             INSERT INTO track (
                 id, library_id, folder_id, path, path_text, file_size, mtime_ns, ctime_ns,
                 format, duration_ms, title, title_sort, artist, artists, artist_sort,
@@ -91,7 +91,7 @@ struct QueryFixture {
                 comment_fold, added_at, updated_at, missing_since)
             VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, values)
+            """, arguments: values.map(\.databaseValue)))
     }
 
     /// The ids of the tracks `arguments` select, ascending, the pieces read as one text
@@ -104,7 +104,7 @@ struct QueryFixture {
     func ids(_ query: LibraryQuery) throws -> [Int64] {
         let condition = query.condition(now: QueryFixture.now, calendar: QueryFixture.calendar)
         return try database.read { db in
-            try db.rows("SELECT t.id FROM track AS t WHERE \(condition.sql) ORDER BY t.id", condition.arguments)
+            try db.rows("SELECT t.id FROM track AS t WHERE \(condition) ORDER BY t.id")
                 .map { $0[0]! }
         }
     }

@@ -93,7 +93,7 @@ struct QueryParserTests {
         #expect(try parse() == LibraryQuery.all)
         #expect(try LibraryQuery.parse(arguments: []).isEmpty)
         #expect(LibraryQuery.all.description == "")
-        #expect(LibraryQuery.all.condition().sql == "1")
+        #expect(LibraryQuery.all.condition().text == "1")
         #expect(try !parse("x").isEmpty)
     }
 

@@ -190,9 +190,9 @@ struct QuerySQLTests {
         let query = try LibraryQuery.parse(arguments: ["title:'); DROP", "artist:=zz%", "path:/q'q", "added:-7d..", "library:QQQ"], currentDirectory: "/")
         let condition = query.condition(now: QueryFixture.now, calendar: QueryFixture.calendar)
         for fragment in ["DROP", "drop", "zz", "q'q", "qqq", "QQQ"] {
-            #expect(!condition.sql.contains(fragment))
+            #expect(!condition.text.contains(fragment))
         }
-        #expect(condition.arguments.count == condition.sql.filter { $0 == "?" }.count)
+        #expect(condition.arguments.count == condition.text.filter { $0 == "?" }.count)
     }
 
     @Test func roundTrippedQueriesSelectTheSameRows() throws {

@@ -57,7 +57,7 @@ struct QuerySortTests {
     private func sortedTitles(_ keys: [String], fixture: QueryFixture) throws -> [String] {
         let order = try SortOrder.parse(keys)
         return try fixture.database.read { db in
-            try db.rows("SELECT t.title FROM track AS t ORDER BY \(order.sql(for: .tracks))").map { $0[0]! }
+            try db.rows("SELECT t.title FROM track AS t ORDER BY \(sql: order.sql(for: .tracks))").map { $0[0]! }
         }
     }
 
@@ -103,9 +103,9 @@ struct QuerySortTests {
                     SELECT a.id, a.title, a.album_artist, coalesce(a.album_artist_sort, a.album_artist) AS album_artist_sort_key,
                         coalesce(a.title_sort, a.title) AS title_sort_key, a.compilation, min(t.year) AS year,
                         count(t.id) AS track_count, sum(t.duration_ms) AS duration_ms, max(t.added_at) AS added_at
-                    FROM album a JOIN track t ON t.album_id = a.id WHERE \(condition.sql) GROUP BY a.id
-                    ORDER BY \(order.sql(for: .albums))
-                    """, condition.arguments).map { $0["title"]! }
+                    FROM album a JOIN track t ON t.album_id = a.id WHERE \(condition) GROUP BY a.id
+                    ORDER BY \(sql: order.sql(for: .albums))
+                    """).map { $0["title"]! }
             }
         }
         func artists(_ keys: [String]) throws -> [String] {
@@ -115,8 +115,8 @@ struct QuerySortTests {
                     SELECT ar.id, ar.name, coalesce(ar.sort_name, ar.name) AS sort_key, count(DISTINCT t.album_id) AS album_count,
                         count(DISTINCT t.id) AS track_count, sum(t.duration_ms) AS duration_ms
                     FROM artist ar JOIN track_artist ta ON ta.artist_id = ar.id JOIN track t ON t.id = ta.track_id
-                    WHERE \(condition.sql) GROUP BY ar.id ORDER BY \(order.sql(for: .artists))
-                    """, condition.arguments).map { $0["name"]! }
+                    WHERE \(condition) GROUP BY ar.id ORDER BY \(sql: order.sql(for: .artists))
+                    """).map { $0["name"]! }
             }
         }
         #expect(try albums([]) == ["arrival", "Abbey Road"])

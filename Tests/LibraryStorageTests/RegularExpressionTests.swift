@@ -8,7 +8,7 @@ import Testing
 struct RegularExpressionTests {
     private func regexp(_ pattern: String, _ text: String) throws -> Int? {
         let database = try Database.open(.inMemory)
-        return try database.read { try $0.scalar("SELECT regexp(?, ?)", [pattern, text]) }
+        return try database.read { try $0.scalar("SELECT regexp(\(pattern), \(text))") }
     }
 
     @Test func caseInsensitiveUnanchoredAndUTF8() throws {

@@ -53,14 +53,16 @@ struct SchemaTests {
 
     @Test func playlistDescriptionAndSmartLimitChecks() throws {
         try withDatabase { connection in
-            let sql = """
-                INSERT INTO playlist (user_id, name, name_key, description, smart_limit, created_at, updated_at)
-                VALUES (1, ?, ?, ?, ?, 0, 0)
-                """
-            try connection.execute(sql, ["A", "a", String(repeating: "d", count: 2000), 1])
-            try connection.execute(sql, ["B", "b", String?.none, Int?.none])
-            _ = try constraintError { try connection.execute(sql, ["C", "c", String(repeating: "d", count: 2001), 1]) }
-            _ = try constraintError { try connection.execute(sql, ["D", "d", "ok", 0]) }
+            func insert(_ name: String, _ description: String?, _ limit: Int?) throws {
+                try connection.execute("""
+                    INSERT INTO playlist (user_id, name, name_key, description, smart_limit, created_at, updated_at)
+                    VALUES (1, \(name), \(name.lowercased()), \(description), \(limit), 0, 0)
+                    """)
+            }
+            try insert("A", String(repeating: "d", count: 2000), 1)
+            try insert("B", nil, nil)
+            _ = try constraintError { try insert("C", String(repeating: "d", count: 2001), 1) }
+            _ = try constraintError { try insert("D", "ok", 0) }
             #expect(try Fixture.count(connection, "playlist") == 2)
         }
     }
@@ -80,18 +82,20 @@ struct SchemaTests {
 
     @Test func compilationMustBeZeroOrOne() throws {
         try withDatabase { connection in
-            let album = "INSERT INTO album (group_key, title, album_artist, compilation) VALUES (?, 'T', 'A', ?)"
-            try connection.execute(album, ["k0", 0])
-            try connection.execute(album, ["k1", 1])
-            _ = try constraintError { try connection.execute(album, ["k2", 2]) }
-            _ = try constraintError { try connection.execute(album, ["k3", -1]) }
+            func album(_ key: String, _ compilation: Int) throws {
+                try connection.execute("INSERT INTO album (group_key, title, album_artist, compilation) VALUES (\(key), 'T', 'A', \(compilation))")
+            }
+            try album("k0", 0)
+            try album("k1", 1)
+            _ = try constraintError { try album("k2", 2) }
+            _ = try constraintError { try album("k3", -1) }
 
             let library = try Fixture.insertLibrary(connection)
             let folder = try Fixture.insertFolder(connection, libraryID: library)
             let track = try Fixture.insertTrack(connection, libraryID: library, folderID: folder)
-            _ = try constraintError { try connection.execute("UPDATE track SET compilation = 2 WHERE id = ?", [track]) }
-            _ = try constraintError { try connection.execute("UPDATE track SET has_cover = 5 WHERE id = ?", [track]) }
-            try connection.execute("UPDATE track SET compilation = 1 WHERE id = ?", [track])
+            _ = try constraintError { try connection.execute("UPDATE track SET compilation = 2 WHERE id = \(track)") }
+            _ = try constraintError { try connection.execute("UPDATE track SET has_cover = 5 WHERE id = \(track)") }
+            try connection.execute("UPDATE track SET compilation = 1 WHERE id = \(track)")
         }
     }
 
@@ -104,11 +108,11 @@ struct SchemaTests {
             #expect(try connection.scalar("SELECT other_tags FROM track") == "{}")
             for column in ["artists", "album_artists", "genres", "other_tags"] {
                 let error = try constraintError {
-                    try connection.execute("UPDATE track SET \(column) = ? WHERE id = ?", ["[\"unterminated", track])
+                    try connection.execute("UPDATE track SET \(sql: column) = \("[\"unterminated") WHERE id = \(track)")
                 }
                 #expect(error.message.contains("CHECK constraint failed"))
             }
-            try connection.execute("UPDATE track SET artists = ? WHERE id = ?", ["[\"Björk\",\"Thom\"]", track])
+            try connection.execute("UPDATE track SET artists = \("[\"Björk\",\"Thom\"]") WHERE id = \(track)")
             #expect(try connection.scalar("SELECT json_array_length(artists) FROM track") == 2)
         }
     }
@@ -119,7 +123,7 @@ struct SchemaTests {
             let folder = try Fixture.insertFolder(connection, libraryID: library)
             let track = try Fixture.insertTrack(connection, libraryID: library, folderID: folder)
             for assignment in ["file_size = -1", "duration_ms = -1", "bitrate = -5"] {
-                _ = try constraintError { try connection.execute("UPDATE track SET \(assignment) WHERE id = ?", [track]) }
+                _ = try constraintError { try connection.execute("UPDATE track SET \(sql: assignment) WHERE id = \(track)") }
             }
             _ = try constraintError {
                 try Fixture.insertTrack(connection, libraryID: library, folderID: folder) // same path_text
@@ -139,12 +143,12 @@ struct SchemaTests {
             try Fixture.insertTrack(connection, libraryID: library, folderID: folder, path: "/music/a/2.flac")
             try connection.execute("""
                 INSERT INTO scan_failure (library_id, path, path_text, file_size, mtime_ns, kind, reason, failed_at)
-                VALUES (?, x'00', '/music/a/bad.mp3', 0, 0, 'unreadable', 'broken', 0)
-                """, [library])
+                VALUES (\(library), x'00', '/music/a/bad.mp3', 0, 0, 'unreadable', 'broken', 0)
+                """)
             let playlist = try Fixture.insertPlaylist(connection, name: "P")
             try Fixture.insertPlaylistItem(connection, playlistID: playlist, trackID: track)
 
-            try connection.execute("DELETE FROM library WHERE id = ?", [library])
+            try connection.execute("DELETE FROM library WHERE id = \(library)")
             #expect(try Fixture.count(connection, "folder") == 1)
             #expect(try Fixture.count(connection, "track") == 1)
             #expect(try Fixture.count(connection, "scan_failure") == 0)
@@ -164,13 +168,13 @@ struct SchemaTests {
             try Fixture.insertPlaylistItem(connection, playlistID: playlist, trackID: second, position: 1)
             try Fixture.insertPlaylistItem(connection, playlistID: playlist, trackID: first, position: 2)
             try connection.execute("INSERT INTO artist (id, name, name_key) VALUES (1, 'A', 'a')")
-            try connection.execute("INSERT INTO track_artist (track_id, artist_id, role, position) VALUES (?, 1, 'artist', 0)", [first])
+            try connection.execute("INSERT INTO track_artist (track_id, artist_id, role, position) VALUES (\(first), 1, 'artist', 0)")
 
-            try connection.execute("DELETE FROM track WHERE id = ?", [first])
+            try connection.execute("DELETE FROM track WHERE id = \(first)")
             #expect(try connection.rows("SELECT track_id FROM playlist_item").compactMap { $0[0] as Int64? } == [second])
             #expect(try Fixture.count(connection, "track_artist") == 0)
 
-            try connection.execute("DELETE FROM playlist WHERE id = ?", [playlist])
+            try connection.execute("DELETE FROM playlist WHERE id = \(playlist)")
             #expect(try Fixture.count(connection, "playlist_item") == 0)
             #expect(try Fixture.count(connection, "track") == 1)
         }
@@ -186,7 +190,7 @@ struct SchemaTests {
             }
             #expect(missingFolder.message == "FOREIGN KEY constraint failed")
             // A folder that still has tracks cannot be deleted on its own.
-            _ = try constraintError { try connection.execute("DELETE FROM folder WHERE id = ?", [folder]) }
+            _ = try constraintError { try connection.execute("DELETE FROM folder WHERE id = \(folder)") }
             _ = try constraintError { try Fixture.insertPlaylist(connection, name: "P", userID: 42) }
             _ = try constraintError {
                 try connection.execute("INSERT INTO track_artist (track_id, artist_id, role, position) VALUES (1, 1, 'producer', 0)")

@@ -10,7 +10,7 @@ struct SearchQueryTests {
         #expect(try SearchQuery.parse("Björk").expression == "\"bjork\"*")
         #expect(try SearchQuery.parse("say \"hi\"").expression == "\"say\" \"\"\"hi\"\"\"*")
         #expect(try SearchQuery.parse("a - b").words == ["a", "b"])
-        #expect(try SearchQuery.parse("x").match() == SQLFragment("track_search MATCH ?", [.text("\"x\"*")]))
+        #expect(try SearchQuery.parse("x").match() == SQL(sql: "track_search MATCH ?", arguments: [.text("\"x\"*")]))
     }
 
     @Test("search text without words is an error", arguments: ["", "   ", "- * ;", "\"\""])
@@ -23,8 +23,8 @@ struct SearchQueryTests {
         return try fixture.database.read { db in
             try db.rows("""
                 SELECT t.id FROM track_search JOIN track t ON t.id = track_search.rowid
-                WHERE \(match.sql) ORDER BY rank
-                """, match.arguments).map { $0[0]! }
+                WHERE \(match) ORDER BY rank
+                """).map { $0[0]! }
         }
     }
 
@@ -55,7 +55,7 @@ struct SearchQueryTests {
         guard let query = try? SearchQuery.parse(text) else { return }
         let match = query.match()
         _ = try fixture.database.read { db in
-            try db.rows("SELECT rowid FROM track_search WHERE \(match.sql)", match.arguments)
+            try db.rows("SELECT rowid FROM track_search WHERE \(match)")
         }
     }
 
@@ -73,7 +73,7 @@ struct SearchQueryTests {
         let fixture = try QueryFixture([.init(id: 7, title: "Old Name", artists: ["Somebody"], path: "/m/7")])
         #expect(try search("old", in: fixture) == [7])
         try fixture.database.write { db in
-            try db.execute("UPDATE track SET title = ?, title_fold = ? WHERE id = 7", ["Nouvelle Chanson", TextFold.fold("Nouvelle Chanson")])
+            try db.execute("UPDATE track SET title = \("Nouvelle Chanson"), title_fold = \(TextFold.fold("Nouvelle Chanson")) WHERE id = 7")
         }
         #expect(try search("old", in: fixture) == [])
         #expect(try search("nouvelle", in: fixture) == [7])
@@ -107,7 +107,7 @@ struct SearchQueryTests {
             try Schema.migrator.migrate(db)
         }
         let match = try SearchQuery.parse("hej").match()
-        let found: Int? = try database.read { db in try db.scalar("SELECT rowid FROM track_search WHERE \(match.sql)", match.arguments) }
+        let found: Int? = try database.read { db in try db.scalar("SELECT rowid FROM track_search WHERE \(match)") }
         #expect(found == 1)
         #expect(Schema.migrations.map(\.name) == ["v1-initial-schema", "v2-track-search", "v3-query-indexes", "v4-statistics-indexes", "v5-batched-search-indexing", "v6-move-candidate-indexes", "v7-moved-file-index", "v8-track-damage", "v9-users-and-annotations", "v10-recording-indexes", "v11-api-key-labels-and-credential-generation", "v12-folder-cover-images", "v13-sessions-and-languages"])
     }

@@ -11,9 +11,9 @@ import Testing
 @Suite("Statement limits")
 struct StatementLimitsTests {
     /// Counts to 10^10: runs for hours unless interrupted.
-    static let endless = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 10000000000) SELECT count(*) FROM c"
+    static let endless: SQL = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 10000000000) SELECT count(*) FROM c"
     /// Counts to two million: a fraction of a second of SQLite steps.
-    static let long = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 2000000) SELECT count(*) FROM c"
+    static let long: SQL = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 2000000) SELECT count(*) FROM c"
 
     private static func fileDatabase() throws -> (DatabaseQueue, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-limits-\(UUID().uuidString)")

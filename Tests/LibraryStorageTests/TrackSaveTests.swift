@@ -26,7 +26,7 @@ import Testing
     private func search(_ text: String) throws -> [Int64] {
         let match = try SearchQuery.parse(text).match()
         return try database.read { db in
-            try db.rows("SELECT rowid FROM track_search WHERE \(match.sql) ORDER BY rowid", match.arguments).map { $0[0]! }
+            try db.rows("SELECT rowid FROM track_search WHERE \(match) ORDER BY rowid").map { $0[0]! }
         }
     }
 
@@ -116,7 +116,7 @@ import Testing
         let skipped: Set<String> = ["id", "path", "path_text", "added_at", "added_scan"]
         return try database.read { db in
             let columns = try db.rows("SELECT name FROM pragma_table_info('track')").compactMap { $0[0] as String? }.filter { !skipped.contains($0) }
-            let row = try db.rows("SELECT \(columns.joined(separator: ", ")) FROM track WHERE id = ?", [id])
+            let row = try db.rows("SELECT \(sql: columns.joined(separator: ", ")) FROM track WHERE id = \(id)")
             return zip(columns, row.first?.values ?? []).map { "\($0)=\($1)" }
         }
     }
@@ -161,7 +161,7 @@ import Testing
                     folderID: folderID, albumID: nil, generation: 1, now: Date(timeIntervalSince1970: 2000), searchText: searchText, db)
             }
             // Until the batch sets it, the search index and the folded text are the old ones.
-            let folded: String? = try db.scalar("SELECT title_fold FROM track WHERE id = ?", [ids[0]])
+            let folded: String? = try db.scalar("SELECT title_fold FROM track WHERE id = \(ids[0])")
             #expect(folded == "blue")
             try TrackStore.setSearchText(searchText, db)
         }
@@ -203,8 +203,8 @@ import Testing
             try database.read { db in
                 try db.rows("""
                     SELECT ta.role || ta.position || ':' || a.name FROM track_artist ta JOIN artist a ON a.id = ta.artist_id
-                    WHERE ta.track_id = ? ORDER BY ta.role, ta.position
-                    """, [id]).compactMap { $0[0] }
+                    WHERE ta.track_id = \(id) ORDER BY ta.role, ta.position
+                    """).compactMap { $0[0] }
             }
         }
         func record(_ artists: [String], albumArtists: [String]) -> TrackRecord {

@@ -22,7 +22,7 @@ struct TransactionTests {
         let connection = try makeConnection()
         let result = try connection.transaction {
             #expect(connection.isInTransaction)
-            try connection.execute("INSERT INTO t VALUES (?)", [1])
+            try connection.execute("INSERT INTO t VALUES (\(1))")
             return "done"
         }
         #expect(result == "done")
@@ -34,7 +34,7 @@ struct TransactionTests {
         let connection = try makeConnection()
         #expect(throws: Boom(id: 1)) {
             try connection.transaction {
-                try connection.execute("INSERT INTO t VALUES (?)", [1])
+                try connection.execute("INSERT INTO t VALUES (\(1))")
                 throw Boom(id: 1)
             }
         }
@@ -46,8 +46,8 @@ struct TransactionTests {
         let connection = try makeConnection()
         let error = try #require(throws: DatabaseError.self) {
             try connection.transaction {
-                try connection.execute("INSERT INTO t VALUES (?)", [1])
-                try connection.execute("INSERT INTO t VALUES (?)", [Int?.none])
+                try connection.execute("INSERT INTO t VALUES (\(1))")
+                try connection.execute("INSERT INTO t VALUES (\(Int?.none))")
             }
         }
         #expect(error.message == "NOT NULL constraint failed: t.x")
@@ -58,10 +58,10 @@ struct TransactionTests {
     @Test func nestedTransactionsUseSavepoints() throws {
         let connection = try makeConnection()
         try connection.transaction {
-            try connection.execute("INSERT INTO t VALUES (?)", [1])
+            try connection.execute("INSERT INTO t VALUES (\(1))")
             do {
                 try connection.transaction {
-                    try connection.execute("INSERT INTO t VALUES (?)", [2])
+                    try connection.execute("INSERT INTO t VALUES (\(2))")
                     throw Boom(id: 2)
                 }
                 Issue.record("the inner transaction should have thrown")
@@ -70,9 +70,9 @@ struct TransactionTests {
             }
             #expect(connection.isInTransaction)
             try connection.transaction {
-                try connection.execute("INSERT INTO t VALUES (?)", [3])
+                try connection.execute("INSERT INTO t VALUES (\(3))")
                 try connection.transaction {
-                    try connection.execute("INSERT INTO t VALUES (?)", [4])
+                    try connection.execute("INSERT INTO t VALUES (\(4))")
                 }
             }
         }
@@ -85,7 +85,7 @@ struct TransactionTests {
         #expect(throws: Boom(id: 3)) {
             try connection.transaction {
                 try connection.transaction {
-                    try connection.execute("INSERT INTO t VALUES (?)", [1])
+                    try connection.execute("INSERT INTO t VALUES (\(1))")
                 }
                 throw Boom(id: 3)
             }
@@ -103,7 +103,7 @@ struct TransactionTests {
         let error = try #require(throws: DatabaseError.self) {
             try connection.transaction {
                 try connection.execute("PRAGMA defer_foreign_keys = ON")
-                try connection.execute("INSERT INTO child VALUES (?)", [42])
+                try connection.execute("INSERT INTO child VALUES (\(42))")
             }
         }
         #expect(error.isConstraintViolation)
@@ -111,9 +111,9 @@ struct TransactionTests {
         #expect(try Fixture.count(connection, "child") == 0)
         // The next transactions start from depth zero again.
         try connection.transaction {
-            try connection.execute("INSERT INTO parent VALUES (?)", [1])
+            try connection.execute("INSERT INTO parent VALUES (\(1))")
             try connection.transaction {
-                try connection.execute("INSERT INTO child VALUES (?)", [1])
+                try connection.execute("INSERT INTO child VALUES (\(1))")
             }
         }
         #expect(!connection.isInTransaction)

@@ -2,16 +2,10 @@
 ///
 /// This is what a tag reader produces and what the scanner stores; `Track` adds identity,
 /// location and bookkeeping.
-public struct TrackMetadata: Sendable, Equatable, Codable {
-    // Audio properties
-    /// Container/codec name, e.g. "MP3", "FLAC", "AAC", "ALAC", "Opus".
-    public var format: String
-    public var durationMs: Int
-    public var bitrate: Int?
-    public var sampleRate: Int?
-    public var channels: Int?
-    public var bitDepth: Int?
-    public var hasCoverArt: Bool
+public struct TrackMetadata: Sendable, Equatable {
+    /// What the file's audio is: format, length, bitrate... (its fields read and write
+    /// through the same names here too: `format`, `durationMs`...).
+    public var audio: AudioProperties
     /// What is wrong with a file that was read anyway ("last frame cut short", "ends at 40%
     /// of its audio data"); nil for a whole file. Players play such files, so they are
     /// indexed, flagged, and found with `damaged:true`.
@@ -57,9 +51,10 @@ public struct TrackMetadata: Sendable, Equatable, Codable {
         musicBrainz: MusicBrainzIDs = MusicBrainzIDs(), replayGain: ReplayGain = ReplayGain(),
         otherTags: [String: [String]] = [:], damage: String? = nil
     ) {
-        self.format = format; self.durationMs = durationMs; self.bitrate = bitrate
-        self.sampleRate = sampleRate; self.channels = channels; self.bitDepth = bitDepth
-        self.hasCoverArt = hasCoverArt; self.title = title; self.titleSort = titleSort
+        self.audio = AudioProperties(
+            format: format, durationMs: durationMs, bitrate: bitrate, sampleRate: sampleRate, channels: channels,
+            bitDepth: bitDepth, hasCoverArt: hasCoverArt)
+        self.title = title; self.titleSort = titleSort
         self.artists = artists; self.artistSort = artistSort; self.albumArtists = albumArtists
         self.albumArtistSort = albumArtistSort; self.album = album; self.albumSort = albumSort
         self.trackNumber = trackNumber; self.trackTotal = trackTotal
@@ -68,6 +63,54 @@ public struct TrackMetadata: Sendable, Equatable, Codable {
         self.genres = genres; self.composer = composer; self.comment = comment
         self.compilation = compilation; self.bpm = bpm; self.musicBrainz = musicBrainz
         self.replayGain = replayGain; self.otherTags = otherTags; self.damage = damage
+    }
+
+    /// The metadata of a file with `audio` and no tags (yet).
+    public init(audio: AudioProperties) {
+        self.init(format: audio.format)
+        self.audio = audio
+    }
+
+    /// `audio.format`.
+    public var format: String {
+        get { audio.format }
+        set { audio.format = newValue }
+    }
+
+    /// `audio.durationMs`.
+    public var durationMs: Int {
+        get { audio.durationMs }
+        set { audio.durationMs = newValue }
+    }
+
+    /// `audio.bitrate`.
+    public var bitrate: Int? {
+        get { audio.bitrate }
+        set { audio.bitrate = newValue }
+    }
+
+    /// `audio.sampleRate`.
+    public var sampleRate: Int? {
+        get { audio.sampleRate }
+        set { audio.sampleRate = newValue }
+    }
+
+    /// `audio.channels`.
+    public var channels: Int? {
+        get { audio.channels }
+        set { audio.channels = newValue }
+    }
+
+    /// `audio.bitDepth`.
+    public var bitDepth: Int? {
+        get { audio.bitDepth }
+        set { audio.bitDepth = newValue }
+    }
+
+    /// `audio.hasCoverArt`.
+    public var hasCoverArt: Bool {
+        get { audio.hasCoverArt }
+        set { audio.hasCoverArt = newValue }
     }
 }
 

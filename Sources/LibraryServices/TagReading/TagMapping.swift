@@ -16,11 +16,7 @@ public enum TagMapping {
     /// Maps PropertyMap entries (each key once, values in order) and `audio` to metadata.
     static func metadata(entries: [(key: String, values: [String])], audio: AudioProperties) -> TrackMetadata {
         var tags = Tags(entries)
-        var metadata = TrackMetadata(
-            format: audio.format, durationMs: audio.durationMs, bitrate: audio.bitrate,
-            sampleRate: audio.sampleRate, channels: audio.channels, bitDepth: audio.bitDepth,
-            hasCoverArt: audio.hasCoverArt
-        )
+        var metadata = TrackMetadata(audio: audio)
         metadata.title = tags.first("TITLE")
         metadata.titleSort = tags.first("TITLESORT")
         metadata.artists = tags.values(preferring: "ARTISTS", over: "ARTIST")

@@ -9,12 +9,12 @@ extension LibraryQuery {
     ///
     /// Dates resolve in the current time zone; relative dates count back from `now`.
     /// `field::regex` terms need the `regexp` function every `Connection` registers.
-    package func condition(now: Date = Date()) -> SQLFragment {
+    package func condition(now: Date = Date()) -> SQL {
         condition(now: now, calendar: Calendar.current)
     }
 
     /// A boolean SQL expression over `track AS t`, with dates resolved in `calendar`.
-    package func condition(now: Date, calendar: Calendar) -> SQLFragment {
+    package func condition(now: Date, calendar: Calendar) -> SQL {
         QueryCompiler(now: now, calendar: calendar).condition(alternatives)
     }
 }
@@ -24,8 +24,8 @@ extension SearchQuery {
     ///
     /// The service runs `SELECT ... FROM track_search JOIN track t ON t.id = track_search.rowid
     /// WHERE track_search MATCH ? ORDER BY rank` (rank is bm25, title weighted highest).
-    package func match() -> SQLFragment {
-        SQLFragment("track_search MATCH ?", [.text(expression)])
+    package func match() -> SQL {
+        "track_search MATCH \(expression)"
     }
 }
 

@@ -9,26 +9,24 @@ struct QueryCompiler {
     /// The fold columns bare words search.
     static let wordColumns = ["t.title_fold", "t.artist_fold", "t.album_artist_fold", "t.album_fold"]
 
-    func condition(_ alternatives: [[QueryTerm]]) -> SQLFragment {
-        SQLFragment.joined(
-            alternatives.map { terms in SQLFragment.joined(terms.map(condition), separator: " AND ", empty: "1") },
+    func condition(_ alternatives: [[QueryTerm]]) -> SQL {
+        SQL.joined(
+            alternatives.map { terms in SQL.joined(terms.map(condition), separator: " AND ", empty: "1") },
             separator: " OR ", empty: "1")
     }
 
-    func condition(_ term: QueryTerm) -> SQLFragment {
+    func condition(_ term: QueryTerm) -> SQL {
         let positive = positiveCondition(term)
         guard term.isNegated else { return positive }
         // NULL columns make a comparison NULL; a negated term must still match those rows.
-        return SQLFragment("NOT coalesce((\(positive.sql)), 0)", positive.arguments)
+        return "NOT coalesce((\(positive)), 0)"
     }
 
-    private func positiveCondition(_ term: QueryTerm) -> SQLFragment {
+    private func positiveCondition(_ term: QueryTerm) -> SQL {
         guard let field = term.field else {
-            guard case .contains(let word) = term.condition else { return SQLFragment("1") }
-            let folded = DatabaseValue.text(TextFold.fold(word))
-            return SQLFragment(
-                QueryCompiler.wordColumns.map { "instr(\($0), ?) > 0" }.joined(separator: " OR "),
-                Array(repeating: folded, count: QueryCompiler.wordColumns.count))
+            guard case .contains(let word) = term.condition else { return "1" }
+            let folded = TextFold.fold(word)
+            return QueryCompiler.wordColumns.map { "instr(\(sql: $0), \(folded)) > 0" as SQL }.joined(separator: " OR ")
         }
         switch (field.kind, term.condition) {
         case (.text(let column, let fold), .contains(let text)):
@@ -36,92 +34,97 @@ struct QueryCompiler {
         case (.multiText(_, _, let fold), .contains(let text)):
             return contains(text, column: fold, fold: fold)
         case (.text(let column, _), .equals(let text)), (.dateText(let column), .equals(let text)):
-            return text.isEmpty
-                ? SQLFragment("coalesce(\(column), '') = ''")
-                : SQLFragment("\(column) = ?", [.text(text)])
+            return text.isEmpty ? "coalesce(\(sql: column), '') = ''" : "\(sql: column) = \(text)"
         case (.multiText(let column, let json, _), .equals(let text)):
             return text.isEmpty
-                ? SQLFragment("coalesce(\(column), '') = '' AND json_array_length(\(json)) = 0")
-                : SQLFragment("\(column) = ? OR EXISTS (SELECT 1 FROM json_each(\(json)) WHERE value = ?)", [.text(text), .text(text)])
+                ? "coalesce(\(sql: column), '') = '' AND json_array_length(\(sql: json)) = 0"
+                : "\(sql: column) = \(text) OR EXISTS (SELECT 1 FROM json_each(\(sql: json)) WHERE value = \(text))"
         case (.multiText(let column, let json, _), .matches(let pattern)):
-            return SQLFragment(
-                "regexp(?, \(column)) OR EXISTS (SELECT 1 FROM json_each(\(json)) WHERE regexp(?, value))",
-                [.text(pattern), .text(pattern)])
+            return "regexp(\(pattern), \(sql: column)) OR EXISTS (SELECT 1 FROM json_each(\(sql: json)) WHERE regexp(\(pattern), value))"
         case (.text(let column, _), .matches(let pattern)), (.number(let column), .matches(let pattern)),
              (.dateText(let column), .matches(let pattern)):
-            return SQLFragment("regexp(?, \(column))", [.text(pattern)])
+            return "regexp(\(pattern), \(sql: column))"
         case (.number(let column), .number(let range)):
             return numeric(column: column, range.lower.map(QueryNumber.databaseValue), range.upper.map(QueryNumber.databaseValue), single: range.isSingle)
         case (.duration(let column), .duration(let range)):
             // One-second precision, like the displayed length: 3:00 covers 180000..<181000 ms.
-            var parts: [SQLFragment] = []
-            if let lower = range.lower { parts.append(SQLFragment("\(column) >= ?", [.integer(Int64(lower) * 1000)])) }
-            if let upper = range.upper { parts.append(SQLFragment("\(column) < ?", [.integer(Int64(upper + 1) * 1000)])) }
-            return SQLFragment.joined(parts, separator: " AND ", empty: "1")
+            var parts: [SQL] = []
+            if let lower = range.lower { parts.append("\(sql: column) >= \(Int64(lower) * 1000)") }
+            if let upper = range.upper { parts.append("\(sql: column) < \(Int64(upper + 1) * 1000)") }
+            return SQL.joined(parts, separator: " AND ", empty: "1")
         case (.timestamp(let column, let perSecond), .date(let range)):
-            var parts: [SQLFragment] = []
+            var parts: [SQL] = []
             if let lower = range.lower {
-                parts.append(SQLFragment("\(column) >= ?", [.integer(units(lower.start(now: now, calendar: calendar), perSecond))]))
+                parts.append("\(sql: column) >= \(units(lower.start(now: now, calendar: calendar), perSecond))")
             }
             if let upper = range.upper {
                 if let end = upper.end(now: now, calendar: calendar) {
-                    parts.append(SQLFragment("\(column) < ?", [.integer(units(end, perSecond))]))
+                    parts.append("\(sql: column) < \(units(end, perSecond))")
                 } else {
-                    parts.append(SQLFragment("\(column) <= ?", [.integer(units(upper.start(now: now, calendar: calendar), perSecond))]))
+                    parts.append("\(sql: column) <= \(units(upper.start(now: now, calendar: calendar), perSecond))")
                 }
             }
-            return SQLFragment.joined(parts, separator: " AND ", empty: "1")
+            return SQL.joined(parts, separator: " AND ", empty: "1")
         case (.dateText(let column), .date(let range)):
-            var parts: [SQLFragment] = []
+            var parts: [SQL] = []
             if let lower = range.lower {
-                parts.append(SQLFragment("\(column) >= ?", [.text(lower.isoStart(now: now, calendar: calendar))]))
+                parts.append("\(sql: column) >= \(lower.isoStart(now: now, calendar: calendar))")
             }
             if let upper = range.upper {
-                parts.append(SQLFragment("\(column) < ?", [.text(upper.isoEnd(now: now, calendar: calendar))]))
+                parts.append("\(sql: column) < \(upper.isoEnd(now: now, calendar: calendar))")
             }
-            return SQLFragment.joined(parts, separator: " AND ", empty: "1")
+            return SQL.joined(parts, separator: " AND ", empty: "1")
         case (.path, .pathPrefix(let path)):
             // A byte range rather than LIKE: exact, case-sensitive, and "/m/ab" is not under "/m/a".
-            if path == "/" { return SQLFragment("t.path_text >= '/' AND t.path_text < '0'") }
-            return SQLFragment(
-                "t.path_text = ? OR (t.path_text >= ? AND t.path_text < ?)",
-                [.text(path), .text(path + "/"), .text(path + "0")])
+            if path == "/" { return "t.path_text >= '/' AND t.path_text < '0'" }
+            return "t.path_text = \(path) OR (t.path_text >= \(path + "/") AND t.path_text < \(path + "0"))"
         case (.path, .equals(let path)):
-            return SQLFragment("t.path_text = ?", [.text(path)])
+            return "t.path_text = \(path)"
         case (.path, .matches(let pattern)):
-            return SQLFragment("regexp(?, t.path_text)", [.text(pattern)])
+            return "regexp(\(pattern), t.path_text)"
         case (.flag(let expression), .flag(let flag)):
-            return SQLFragment(flag ? expression : "NOT (\(expression))")
+            return flag ? "\(sql: expression)" : "NOT (\(sql: expression))"
         case (.library, .contains(let name)):
-            return SQLFragment(
-                "t.library_id IN (SELECT id FROM library WHERE name_key = ?)",
-                [.text(LibraryRules.name.key(for: name.trimmingCharacters(in: .whitespaces)))])
+            let key = LibraryRules.name.key(for: name.trimmingCharacters(in: .whitespaces))
+            return "t.library_id IN (SELECT id FROM library WHERE name_key = \(key))"
         case (.library, .equals(let name)):
-            return SQLFragment("t.library_id IN (SELECT id FROM library WHERE name = ?)", [.text(name)])
+            return "t.library_id IN (SELECT id FROM library WHERE name = \(name))"
         case (.library, .matches(let pattern)):
-            return SQLFragment("t.library_id IN (SELECT id FROM library WHERE regexp(?, name))", [.text(pattern)])
+            return "t.library_id IN (SELECT id FROM library WHERE regexp(\(pattern), name))"
         default:
             // The parser only builds the pairs above.
             preconditionFailure("query field \(field.name) cannot hold \(term.condition)")
         }
     }
 
-    private func contains(_ text: String, column: String, fold: String?) -> SQLFragment {
+    private func contains(_ text: String, column: String, fold: String?) -> SQL {
         if let fold {
-            return SQLFragment("instr(\(fold), ?) > 0", [.text(TextFold.fold(text))])
+            return "instr(\(sql: fold), \(TextFold.fold(text))) > 0"
         }
-        return SQLFragment("instr(lower(\(column)), ?) > 0", [.text(text.lowercased())])
+        return "instr(lower(\(sql: column)), \(text.lowercased())) > 0"
     }
 
-    private func numeric(column: String, _ lower: DatabaseValue?, _ upper: DatabaseValue?, single: Bool) -> SQLFragment {
-        if single, let lower { return SQLFragment("\(column) = ?", [lower]) }
-        var parts: [SQLFragment] = []
-        if let lower { parts.append(SQLFragment("\(column) >= ?", [lower])) }
-        if let upper { parts.append(SQLFragment("\(column) <= ?", [upper])) }
-        return SQLFragment.joined(parts, separator: " AND ", empty: "1")
+    private func numeric(column: String, _ lower: DatabaseValue?, _ upper: DatabaseValue?, single: Bool) -> SQL {
+        if single, let lower { return "\(sql: column) = \(lower)" }
+        var parts: [SQL] = []
+        if let lower { parts.append("\(sql: column) >= \(lower)") }
+        if let upper { parts.append("\(sql: column) <= \(upper)") }
+        return SQL.joined(parts, separator: " AND ", empty: "1")
     }
 
     private func units(_ date: Date, _ perSecond: Int64) -> Int64 {
         Int64(date.timeIntervalSince1970.rounded(.down)) * perSecond
+    }
+}
+
+extension SQL {
+    /// The fragments joined by `separator` (e.g. " AND "), each in parentheses when there
+    /// is more than one; `empty` when there are none.
+    static func joined(_ fragments: [SQL], separator: String, empty: SQL) -> SQL {
+        switch fragments.count {
+        case 0: empty
+        case 1: fragments[0]
+        default: fragments.map { "(\($0))" as SQL }.joined(separator: separator)
+        }
     }
 }

@@ -74,58 +74,86 @@ package final class Connection {
         }
     }
 
-    /// Runs one or more statements that take no arguments.
-    package func execute(_ sql: String) throws(DatabaseError) {
+    /// Runs `sql`. Without arguments it goes to `sqlite3_exec`, so the text may hold several
+    /// statements (a migration, a script); with arguments it is one statement, prepared once
+    /// and cached.
+    package func execute(_ sql: SQL) throws(DatabaseError) {
+        guard sql.arguments.isEmpty else {
+            try cachedStatement(sql).execute()
+            return
+        }
         var errorMessage: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        let code = sqlite3_exec(handle, sql.text, nil, nil, &errorMessage)
         if code != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(errorMessage)
-            throw DatabaseError(code: code, message: message, sql: sql)
+            throw DatabaseError(code: code, message: message, sql: sql.text)
         }
     }
 
-    /// Runs one statement with arguments.
-    package func execute(_ sql: String, _ arguments: [any DatabaseValueConvertible]) throws(DatabaseError) {
-        try cachedStatement(sql).execute(arguments)
-    }
-
-    /// A prepared statement for `sql`, reused across calls.
-    package func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
-        if let statement = statementCache[sql] { return statement }
-        let statement = try Statement(connection: self, sql: sql)
-        statementCache[sql] = statement
+    /// A prepared statement for `sql`'s text, reused across calls, set to bind `sql`'s
+    /// arguments.
+    package func cachedStatement(_ sql: SQL) throws(DatabaseError) -> Statement {
+        let statement: Statement
+        if let cached = statementCache[sql.text] {
+            statement = cached
+        } else {
+            statement = try Statement(connection: self, sql: sql.text)
+            statementCache[sql.text] = statement
+        }
+        statement.arguments = sql.arguments
         return statement
     }
 
-    /// A new prepared statement (not cached), for one-off SQL.
-    package func makeStatement(_ sql: String) throws(DatabaseError) -> Statement {
-        try Statement(connection: self, sql: sql)
+    /// A new prepared statement (not cached), set to bind `sql`'s arguments: for SQL built
+    /// for one call (a compiled query), which would only fill the cache.
+    package func makeStatement(_ sql: SQL) throws(DatabaseError) -> Statement {
+        let statement = try Statement(connection: self, sql: sql.text)
+        statement.arguments = sql.arguments
+        return statement
     }
 
     /// Every row of a query.
-    package func rows(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> [Row] {
-        try cachedStatement(sql).rows(arguments)
+    package func rows(_ sql: SQL) throws(DatabaseError) -> [Row] {
+        try cachedStatement(sql).rows()
     }
 
     /// The first row of a query, if any.
-    package func row(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> Row? {
+    package func row(_ sql: SQL) throws(DatabaseError) -> Row? {
         let statement = try cachedStatement(sql)
-        try statement.bind(arguments)
+        try statement.bind(statement.arguments)
         guard try statement.step() else { return nil }
-        let row = Row(columns: statement.columnNames, values: (0..<statement.columnNames.count).map(statement.value(at:)))
+        let columns = statement.columnIndex
+        let row = Row(columnIndex: columns, values: (0..<columns.names.count).map(statement.value(at:)))
         sqlite3_reset(statement.handle)
         return row
     }
 
     /// The first column of the first row, converted; nil when no row or NULL.
-    package func scalar<T: DatabaseValueConvertible>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> T? {
+    package func scalar<T: DatabaseValueConvertible>(_ sql: SQL) throws(DatabaseError) -> T? {
         let statement = try cachedStatement(sql)
-        try statement.bind(arguments)
+        try statement.bind(statement.arguments)
         guard try statement.step() else { return nil }
         let value: T? = statement.column(0)
         sqlite3_reset(statement.handle)
         return value
+    }
+
+    /// The first column of every row, converted; NULLs (and values of another type) left out.
+    package func values<T: DatabaseValueConvertible>(_ sql: SQL, as type: T.Type = T.self) throws(DatabaseError) -> [T] {
+        var result: [T] = []
+        let statement = try cachedStatement(sql)
+        try statement.bind(statement.arguments)
+        while try statement.step() {
+            if let value: T = statement.column(0) { result.append(value) }
+        }
+        return result
+    }
+
+    /// Runs a query and calls `body` for each row, with the statement positioned on it
+    /// (read its columns by name: `statement["title"]`).
+    package func forEach(_ sql: SQL, _ body: (Statement) throws -> Void) throws {
+        try cachedStatement(sql).forEach(body)
     }
 
     /// The rowid of the last inserted row.
@@ -149,15 +177,15 @@ package final class Connection {
         // A rolled-back transaction empties the change log itself (its rollback hook); a
         // savepoint rolled back puts the log back as it was here.
         let changesBefore = isOutermost ? nil : changeLog?.mark
-        try execute(isOutermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        try execute(isOutermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(sql: savepoint)")
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         do {
             let result = try body()
-            try execute(isOutermost ? "COMMIT" : "RELEASE \(savepoint)")
+            try execute(isOutermost ? "COMMIT" : "RELEASE \(sql: savepoint)")
             return result
         } catch {
-            try? execute(isOutermost ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            try? execute(isOutermost ? "ROLLBACK" : "ROLLBACK TO \(sql: savepoint); RELEASE \(sql: savepoint)")
             if let changesBefore { changeLog?.restore(changesBefore) }
             throw error
         }

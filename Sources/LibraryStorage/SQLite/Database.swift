@@ -18,11 +18,11 @@ package enum Database {
         // Stamped before migrating, so a migration failing part-way leaves a file that a
         // later open still recognises and finishes migrating.
         if try writer.scalar("PRAGMA application_id") != Int64(Schema.applicationID) {
-            try writer.execute("PRAGMA application_id = \(Schema.applicationID)")
+            try writer.execute("PRAGMA application_id = \(sql: String(Schema.applicationID))")
         }
         try migrator.migrate(writer)
         if try writer.scalar("PRAGMA user_version") != migrator.migrations.count {
-            try writer.execute("PRAGMA user_version = \(migrator.migrations.count)")
+            try writer.execute("PRAGMA user_version = \(sql: String(migrator.migrations.count))")
         }
         // After the migrations, so they log nothing; from here every write reports its changes.
         try ChangeLog.install(writer)

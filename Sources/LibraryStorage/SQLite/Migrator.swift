@@ -27,7 +27,7 @@ package struct Migrator: Sendable {
         let exists: Int = try connection.scalar(
             "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'kanora_migration'") ?? 0
         guard exists > 0 else { return [] }
-        return try connection.rows("SELECT name FROM kanora_migration ORDER BY id").compactMap { $0[0] }
+        return try connection.values("SELECT name FROM kanora_migration ORDER BY id")
     }
 
     /// Applies every migration not yet recorded; each in its own transaction.
@@ -45,10 +45,9 @@ package struct Migrator: Sendable {
         var names: [String] = []
         for migration in migrations where !applied.contains(migration.name) {
             try connection.transaction {
-                try connection.execute(migration.sql)
+                try connection.execute(SQL(sql: migration.sql))
                 try connection.execute(
-                    "INSERT INTO kanora_migration (name, applied_at) VALUES (?, ?)",
-                    [migration.name, Int64(Date().timeIntervalSince1970)])
+                    "INSERT INTO kanora_migration (name, applied_at) VALUES (\(migration.name), \(Int64(Date().timeIntervalSince1970)))")
             }
             names.append(migration.name)
         }

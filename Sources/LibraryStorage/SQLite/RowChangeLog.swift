@@ -92,7 +92,7 @@ extension Connection {
     package func logChanges(of sources: [RowChangeLog.Source], kinds: Int) throws(DatabaseError) {
         var watched: [RowChangeLog.Watched] = []
         for source in sources {
-            let columns = try rows("SELECT cid, name FROM pragma_table_info(?, 'main')", [source.table])
+            let columns = try rows("SELECT cid, name FROM pragma_table_info(\(source.table), 'main')")
             guard !columns.isEmpty else { continue }
             var index: Int32?
             if let name = source.column {

@@ -9,6 +9,11 @@ package final class Statement {
     package let sql: String
     let handle: OpaquePointer
     private unowned let connection: Connection
+    /// What `execute()`, `rows()` and `forEach(_:)` bind: the arguments of the `SQL` the
+    /// statement was last asked for with (see `Connection.cachedStatement(_:)`).
+    package var arguments: [DatabaseValue] = []
+    /// The result columns by name, worked out on first use.
+    private var knownColumns: ColumnIndex?
 
     init(connection: Connection, sql: String) throws(DatabaseError) {
         var handle: OpaquePointer?
@@ -29,14 +34,14 @@ package final class Statement {
     package var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
     /// Resets the statement and binds `arguments` in order, checking their count first.
-    package func bind(_ arguments: [any DatabaseValueConvertible]) throws(DatabaseError) {
+    package func bind(_ arguments: [DatabaseValue]) throws(DatabaseError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         guard arguments.count == parameterCount else { throw wrongArgumentCount(arguments.count) }
         for (offset, argument) in arguments.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
-            switch argument.databaseValue {
+            switch argument {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
             case .real(let v): code = sqlite3_bind_double(handle, index, v)
@@ -56,27 +61,29 @@ package final class Statement {
             code: SQLITE_MISUSE, message: "wrong number of arguments: expected \(parameterCount), got \(count)", sql: sql)
     }
 
-    /// Runs the statement to completion, ignoring any rows.
-    package func execute(_ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) {
+    /// Runs the statement with `arguments` to completion, ignoring any rows.
+    package func execute() throws(DatabaseError) {
         try bind(arguments)
         while try step() {}
     }
 
-    /// Runs the statement and calls `body` for each row, with the statement positioned on it.
-    package func forEach(_ arguments: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> Void) throws {
+    /// Runs the statement with `arguments` and calls `body` for each row, with the
+    /// statement positioned on it.
+    package func forEach(_ body: (Statement) throws -> Void) throws {
         try bind(arguments)
         while try step() {
             try body(self)
         }
     }
 
-    /// Runs the statement and returns every row.
-    package func rows(_ arguments: [any DatabaseValueConvertible] = []) throws(DatabaseError) -> [Row] {
+    /// Runs the statement with `arguments` and returns every row.
+    package func rows() throws(DatabaseError) -> [Row] {
         try bind(arguments)
-        let names = columnNames
+        let columns = columnIndex
+        let count = columns.names.count
         var result: [Row] = []
         while try step() {
-            result.append(Row(columns: names, values: (0..<names.count).map(value(at:))))
+            result.append(Row(columnIndex: columns, values: (0..<count).map(value(at:))))
         }
         return result
     }
@@ -97,8 +104,30 @@ package final class Statement {
     }
 
     /// The result column names.
-    package var columnNames: [String] {
-        (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+    package var columnNames: [String] { columnIndex.names }
+
+    /// The result columns by name: read from SQLite once per statement.
+    var columnIndex: ColumnIndex {
+        if let knownColumns { return knownColumns }
+        let names = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        let index = ColumnIndex(names)
+        knownColumns = index
+        return index
+    }
+
+    /// Where the result column `name` is; nil when the statement has no such column.
+    package func index(ofColumn name: String) -> Int? {
+        columnIndex.index(of: name)
+    }
+
+    /// The value of the column named `name` in the current row, converted; nil when NULL
+    /// or of another type. The statement must have such a column: asking for another is a
+    /// programming error.
+    package subscript<T: DatabaseValueConvertible>(_ name: String) -> T? {
+        guard let index = columnIndex.index(of: name) else {
+            preconditionFailure("no column \(name) in `\(sql)`")
+        }
+        return column(index)
     }
 
     /// The value of column `index` of the current row.

@@ -30,7 +30,7 @@ package enum AnnotationStore {
     package static func unknown(_ items: [AnnotatedItem], _ db: Connection) throws -> [AnnotatedItem] {
         try items.filter { item in
             let (kind, id) = Kind.of(item)
-            let found: Int64? = try db.scalar("SELECT 1 FROM \(kind.items) WHERE id = ?", [id])
+            let found: Int64? = try db.scalar("SELECT 1 FROM \(sql: kind.items) WHERE id = \(id)")
             return found == nil
         }
     }
@@ -39,15 +39,16 @@ package enum AnnotationStore {
     package static func star(_ item: AnnotatedItem, userID: Int64, now: Date, _ db: Connection) throws {
         let (kind, id) = Kind.of(item)
         try db.execute("""
-            INSERT INTO \(kind.table) (user_id, \(kind.column), starred_at) VALUES (?, ?, ?)
-            ON CONFLICT (user_id, \(kind.column)) DO UPDATE SET starred_at = coalesce(starred_at, excluded.starred_at)
-            """, [userID, id, Int64(now.timeIntervalSince1970)])
+            INSERT INTO \(sql: kind.table) (user_id, \(sql: kind.column), starred_at)
+            VALUES (\(userID), \(id), \(Int64(now.timeIntervalSince1970)))
+            ON CONFLICT (user_id, \(sql: kind.column)) DO UPDATE SET starred_at = coalesce(starred_at, excluded.starred_at)
+            """)
     }
 
     /// Removes an item's star.
     package static func unstar(_ item: AnnotatedItem, userID: Int64, _ db: Connection) throws {
         let (kind, id) = Kind.of(item)
-        try db.execute("UPDATE \(kind.table) SET starred_at = NULL WHERE user_id = ? AND \(kind.column) = ?", [userID, id])
+        try db.execute("UPDATE \(sql: kind.table) SET starred_at = NULL WHERE user_id = \(userID) AND \(sql: kind.column) = \(id)")
         try deleteIfEmpty(kind, id: id, userID: userID, db)
     }
 
@@ -55,9 +56,9 @@ package enum AnnotationStore {
     package static func setRating(_ rating: Int?, for item: AnnotatedItem, userID: Int64, _ db: Connection) throws {
         let (kind, id) = Kind.of(item)
         try db.execute("""
-            INSERT INTO \(kind.table) (user_id, \(kind.column), rating) VALUES (?, ?, ?)
-            ON CONFLICT (user_id, \(kind.column)) DO UPDATE SET rating = excluded.rating
-            """, [userID, id, rating])
+            INSERT INTO \(sql: kind.table) (user_id, \(sql: kind.column), rating) VALUES (\(userID), \(id), \(rating))
+            ON CONFLICT (user_id, \(sql: kind.column)) DO UPDATE SET rating = excluded.rating
+            """)
         if rating == nil { try deleteIfEmpty(kind, id: id, userID: userID, db) }
     }
 
@@ -65,15 +66,16 @@ package enum AnnotationStore {
     package static func recordPlay(trackID: Int64, at date: Date, userID: Int64, _ db: Connection) throws {
         let seconds = Int64(date.timeIntervalSince1970)
         var targets: [(Kind, Int64)] = [(.track, trackID)]
-        if let albumID: Int64 = try db.scalar("SELECT album_id FROM track WHERE id = ?", [trackID]) {
+        if let albumID: Int64 = try db.scalar("SELECT album_id FROM track WHERE id = \(trackID)") {
             targets.append((.album, albumID))
         }
         for (kind, id) in targets {
             try db.execute("""
-                INSERT INTO \(kind.table) (user_id, \(kind.column), play_count, last_played_at) VALUES (?, ?, 1, ?)
-                ON CONFLICT (user_id, \(kind.column)) DO UPDATE SET play_count = play_count + 1,
+                INSERT INTO \(sql: kind.table) (user_id, \(sql: kind.column), play_count, last_played_at)
+                VALUES (\(userID), \(id), 1, \(seconds))
+                ON CONFLICT (user_id, \(sql: kind.column)) DO UPDATE SET play_count = play_count + 1,
                     last_played_at = max(coalesce(last_played_at, excluded.last_played_at), excluded.last_played_at)
-                """, [userID, id, seconds])
+                """)
         }
     }
 
@@ -87,14 +89,15 @@ package enum AnnotationStore {
         var result: [AnnotatedItem: Annotation] = [:]
         for kind in [Kind.track, .album, .artist] {
             guard let wanted = ids[kind.table] else { continue }
-            let plays = kind.hasPlays ? "play_count, last_played_at" : "0, NULL"
+            let plays = kind.hasPlays ? "play_count, last_played_at" : "0 AS play_count, NULL AS last_played_at"
             let rows = try db.rows("""
-                SELECT \(kind.column), starred_at, rating, \(plays) FROM \(kind.table)
-                WHERE user_id = ? AND \(kind.column) IN (SELECT value FROM json_each(?))
-                """, [userID, JSONText.encode(ids: wanted)])
+                SELECT \(sql: kind.column) AS item_id, starred_at, rating, \(sql: plays) FROM \(sql: kind.table)
+                WHERE user_id = \(userID) AND \(sql: kind.column) IN (SELECT value FROM json_each(\(JSONText.encode(ids: wanted))))
+                """)
             for row in rows {
-                result[kind.item(row[0] ?? 0)] = Annotation(
-                    starredAt: date(row[1]), rating: row[2], playCount: row[3] ?? 0, lastPlayedAt: date(row[4]))
+                result[kind.item(row["item_id"] ?? 0)] = Annotation(
+                    starredAt: date(row["starred_at"]), rating: row["rating"], playCount: row["play_count"] ?? 0,
+                    lastPlayedAt: date(row["last_played_at"]))
             }
         }
         return result
@@ -103,9 +106,9 @@ package enum AnnotationStore {
     private static func deleteIfEmpty(_ kind: Kind, id: Int64, userID: Int64, _ db: Connection) throws {
         let plays = kind.hasPlays ? " AND play_count = 0" : ""
         try db.execute("""
-            DELETE FROM \(kind.table) WHERE user_id = ? AND \(kind.column) = ?
-            AND starred_at IS NULL AND rating IS NULL\(plays)
-            """, [userID, id])
+            DELETE FROM \(sql: kind.table) WHERE user_id = \(userID) AND \(sql: kind.column) = \(id)
+            AND starred_at IS NULL AND rating IS NULL\(sql: plays)
+            """)
     }
 
     private static func date(_ seconds: Int64?) -> Date? {

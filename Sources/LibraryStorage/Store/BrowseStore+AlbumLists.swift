@@ -9,16 +9,16 @@ extension BrowseStore {
     ) throws -> [Int64] {
         guard page.size > 0 else { return [] }
         let library = libraryFilter(libraryID, column: "p.library_id")
-        let present = "EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library.sql))"
-        let paging: [any DatabaseValueConvertible] = [page.size, page.offset]
+        let present: SQL = "EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library))"
+        let paging: SQL = "LIMIT \(page.size) OFFSET \(page.offset)"
         func fromAlbums(_ order: String) throws -> [Int64] {
-            try ids("SELECT a.id FROM album a WHERE \(present) ORDER BY \(order) LIMIT ? OFFSET ?", library.arguments + paging, db)
+            try db.values("SELECT a.id FROM album a WHERE \(present) ORDER BY \(sql: order) \(paging)")
         }
         func annotated(_ condition: String, _ order: String) throws -> [Int64] {
-            try ids("""
+            try db.values("""
                 SELECT a.id FROM album_annotation an JOIN album a ON a.id = an.album_id
-                WHERE an.user_id = ? AND \(condition) AND \(present) ORDER BY \(order), a.id LIMIT ? OFFSET ?
-                """, [userID] + library.arguments + paging, db)
+                WHERE an.user_id = \(userID) AND \(sql: condition) AND \(present) ORDER BY \(sql: order), a.id \(paging)
+                """)
         }
         let trackLibrary = libraryFilter(libraryID)
         switch type {
@@ -41,43 +41,34 @@ extension BrowseStore {
             // Walks `track_by_added` from the newest track and stops after a page of albums.
             return try distinctFirstColumn("""
                 SELECT t.album_id FROM track t INDEXED BY track_by_added
-                WHERE t.missing_since IS NULL AND t.album_id IS NOT NULL\(trackLibrary.sql)
+                WHERE t.missing_since IS NULL AND t.album_id IS NOT NULL\(trackLibrary)
                 ORDER BY t.added_at DESC, t.id DESC
-                """, trackLibrary.arguments, page: page, db)
+                """, page: page, db)
         case .byYear(let from, let to):
             let direction = from > to ? "DESC" : "ASC"
             return try distinctFirstColumn("""
                 SELECT t.album_id FROM track t INDEXED BY track_by_year
-                WHERE t.year BETWEEN ? AND ? AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(trackLibrary.sql)
-                ORDER BY t.year \(direction), t.id \(direction)
-                """, [min(from, to), max(from, to)] + trackLibrary.arguments, page: page, db)
+                WHERE t.year BETWEEN \(min(from, to)) AND \(max(from, to)) AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(trackLibrary)
+                ORDER BY t.year \(sql: direction), t.id \(sql: direction)
+                """, page: page, db)
         case .byGenre(let genre):
             let match = genreMatch(genre)
-            return try ids("""
+            return try db.values("""
                 SELECT a.id FROM album a WHERE a.id IN (
-                    SELECT t.album_id FROM \(match.from) WHERE \(match.condition) AND t.missing_since IS NULL\(trackLibrary.sql))
-                ORDER BY coalesce(a.title_sort, a.title) COLLATE NOCASE, a.id LIMIT ? OFFSET ?
-                """, match.arguments + trackLibrary.arguments + paging, db)
+                    SELECT t.album_id FROM \(sql: match.from) WHERE \(match.condition) AND t.missing_since IS NULL\(trackLibrary))
+                ORDER BY coalesce(a.title_sort, a.title) COLLATE NOCASE, a.id \(paging)
+                """)
         }
-    }
-
-    /// Column 0 of every row, as ids.
-    static func ids(_ sql: String, _ arguments: [any DatabaseValueConvertible], _ db: Connection) throws -> [Int64] {
-        var result: [Int64] = []
-        try db.cachedStatement(sql).forEach(arguments) { s in
-            if let id: Int64 = s.column(0) { result.append(id) }
-        }
-        return result
     }
 
     /// Tracks `t` carrying `genre` exactly (folded): found through the full-text index's
     /// genre column, then checked against the track's own genres.
-    static func genreMatch(_ genre: String) -> (from: String, condition: String, arguments: [any DatabaseValueConvertible]) {
+    static func genreMatch(_ genre: String) -> (from: String, condition: SQL) {
         let folded = TextFold.fold(genre)
-        let exact = "instr(char(31) || t.genre_fold || char(31), char(31) || ? || char(31)) > 0"
+        let exact: SQL = "instr(char(31) || t.genre_fold || char(31), char(31) || \(folded) || char(31)) > 0"
         let hasWords = folded.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        guard hasWords else { return ("track t", exact, [folded]) }
+        guard hasWords else { return ("track t", exact) }
         let phrase = "genre_fold : \"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        return ("track_search JOIN track t ON t.id = track_search.rowid", "track_search MATCH ? AND \(exact)", [phrase, folded])
+        return ("track_search JOIN track t ON t.id = track_search.rowid", "track_search MATCH \(phrase) AND \(exact)")
     }
 }

@@ -6,19 +6,15 @@ extension BrowseStore {
     /// when given), with those albums' count, by sort name; `page` slices the list.
     package static func albumArtists(libraryID: Int64?, page: Page? = nil, userID: Int64, _ db: Connection) throws -> [BrowseArtist] {
         let library = libraryFilter(libraryID, column: "p.library_id")
-        var sql = """
-            SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id, count(a.id), an.starred_at, an.rating
+        var sql: SQL = """
+            SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id, count(a.id) AS album_count, an.starred_at, an.rating
             FROM album a JOIN artist ar ON ar.id = a.artist_id
-            LEFT JOIN artist_annotation an ON an.user_id = ? AND an.artist_id = ar.id
-            WHERE EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library.sql))
+            LEFT JOIN artist_annotation an ON an.user_id = \(userID) AND an.artist_id = ar.id
+            WHERE EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library))
             GROUP BY ar.id ORDER BY coalesce(ar.sort_name, ar.name) COLLATE NOCASE, ar.id
             """
-        var arguments: [any DatabaseValueConvertible] = [userID] + library.arguments
-        if let page {
-            sql += " LIMIT ? OFFSET ?"
-            arguments += [page.size, page.offset]
-        }
-        return try artists(sql, arguments, db)
+        if let page { sql.append(" LIMIT \(page.size) OFFSET \(page.offset)") }
+        return try artists(sql, db)
     }
 
     /// The artists `ids` (any credited artist, album artist or not), in that order, with the
@@ -27,23 +23,23 @@ extension BrowseStore {
         guard !ids.isEmpty else { return [] }
         let loaded = try artists("""
             SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id,
-                   (SELECT count(*) FROM album a WHERE a.artist_id = ar.id AND \(presentAlbum)), an.starred_at, an.rating
-            FROM artist ar LEFT JOIN artist_annotation an ON an.user_id = ? AND an.artist_id = ar.id
-            WHERE ar.id IN (SELECT value FROM json_each(?))
-            """, [userID, JSONText.encode(ids: ids)], db)
+                   (SELECT count(*) FROM album a WHERE a.artist_id = ar.id AND \(presentAlbum)) AS album_count, an.starred_at, an.rating
+            FROM artist ar LEFT JOIN artist_annotation an ON an.user_id = \(userID) AND an.artist_id = ar.id
+            WHERE ar.id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids))))
+            """, db)
         let byID = Dictionary(loaded.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
 
-    /// Rows laid out as `id, name, sort_name, mb_artist_id, album count, starred_at, rating`.
-    private static func artists(_ sql: String, _ arguments: [any DatabaseValueConvertible], _ db: Connection) throws -> [BrowseArtist] {
+    /// Rows of `id, name, sort_name, mb_artist_id, album_count, starred_at, rating`.
+    private static func artists(_ sql: SQL, _ db: Connection) throws -> [BrowseArtist] {
         var result: [BrowseArtist] = []
-        try db.cachedStatement(sql).forEach(arguments) { s in
-            let starred: Int64? = s.column(5)
+        try db.forEach(sql) { s in
+            let starred: Int64? = s["starred_at"]
             result.append(BrowseArtist(
-                id: s.column(0) ?? 0, name: s.column(1) ?? "", sortName: s.column(2), musicBrainzID: s.column(3),
-                albumCount: s.column(4) ?? 0,
-                annotation: Annotation(starredAt: starred.map { Date(timeIntervalSince1970: Double($0)) }, rating: s.column(6))))
+                id: s["id"] ?? 0, name: s["name"] ?? "", sortName: s["sort_name"], musicBrainzID: s["mb_artist_id"],
+                albumCount: s["album_count"] ?? 0,
+                annotation: Annotation(starredAt: starred.map { Date(timeIntervalSince1970: Double($0)) }, rating: s["rating"])))
         }
         return result
     }
@@ -52,9 +48,9 @@ extension BrowseStore {
     package static func artistIsPresent(id: Int64, _ db: Connection) throws -> Bool {
         let found: Int64? = try db.scalar("""
             SELECT 1 WHERE EXISTS (SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id
-                                   WHERE ta.artist_id = ? AND t.missing_since IS NULL)
-                        OR EXISTS (SELECT 1 FROM album a WHERE a.artist_id = ? AND \(presentAlbum))
-            """, [id, id])
+                                   WHERE ta.artist_id = \(id) AND t.missing_since IS NULL)
+                        OR EXISTS (SELECT 1 FROM album a WHERE a.artist_id = \(id) AND \(presentAlbum))
+            """)
         return found != nil
     }
 }

@@ -6,11 +6,11 @@ extension BrowseStore {
     package static func rootFolders(libraryID: Int64?, _ db: Connection) throws -> [BrowseFolder] {
         let library = libraryFilter(libraryID, column: "l.id")
         var result: [BrowseFolder] = []
-        try db.cachedStatement("""
+        try db.forEach("""
             SELECT f.id, f.library_id, l.name FROM library l JOIN folder f ON f.library_id = l.id AND f.path_text = l.root_text
-            WHERE 1\(library.sql) ORDER BY l.name_key
-            """).forEach(library.arguments) { s in
-            result.append(BrowseFolder(id: s.column(0) ?? 0, libraryID: s.column(1) ?? 0, name: s.column(2) ?? "", parentID: nil))
+            WHERE 1\(library) ORDER BY l.name_key
+            """) { s in
+            result.append(BrowseFolder(id: s["id"] ?? 0, libraryID: s["library_id"] ?? 0, name: s["name"] ?? "", parentID: nil))
         }
         return result
     }
@@ -18,29 +18,29 @@ extension BrowseStore {
     /// Folder `id`, named by its last path component, with its parent's id (nil for a root).
     package static func folder(id: Int64, _ db: Connection) throws -> BrowseFolder? {
         guard let row = try db.row("""
-            SELECT f.library_id, f.path_text, l.root_text FROM folder f JOIN library l ON l.id = f.library_id WHERE f.id = ?
-            """, [id]), let libraryID: Int64 = row[0], let path: String = row[1], let root: String = row[2] else { return nil }
+            SELECT f.library_id, f.path_text, l.root_text FROM folder f JOIN library l ON l.id = f.library_id WHERE f.id = \(id)
+            """), let libraryID: Int64 = row["library_id"], let path: String = row["path_text"], let root: String = row["root_text"]
+        else { return nil }
         guard path != root else {
             return BrowseFolder(id: id, libraryID: libraryID, name: RawPath(path).lastComponentText, parentID: nil)
         }
         let parentPath = RawPath(path).parent.text
-        let parentID: Int64? = try db.scalar(
-            "SELECT id FROM folder WHERE library_id = ? AND path_text = ?", [libraryID, parentPath])
+        let parentID: Int64? = try db.scalar("SELECT id FROM folder WHERE library_id = \(libraryID) AND path_text = \(parentPath)")
         return BrowseFolder(id: id, libraryID: libraryID, name: RawPath(path).lastComponentText, parentID: parentID)
     }
 
     /// The folders directly inside `folder`, by name. One range read of the library's
     /// `(library_id, path_text)` index below the folder.
     package static func subfolders(of folder: BrowseFolder, _ db: Connection) throws -> [BrowseFolder] {
-        guard let path: String = try db.scalar("SELECT path_text FROM folder WHERE id = ?", [folder.id]) else { return [] }
+        guard let path: String = try db.scalar("SELECT path_text FROM folder WHERE id = \(folder.id)") else { return [] }
         let prefix = RawPath(path).folderPrefix
         // Every path below starts with `prefix` (ending in "/"); "0" is the character after "/".
         let upper = String(prefix.dropLast()) + "0"
         var result: [BrowseFolder] = []
-        try db.cachedStatement("""
-            SELECT id, path_text FROM folder WHERE library_id = ? AND path_text > ? AND path_text < ?
-            """).forEach([folder.libraryID, prefix, upper]) { s in
-            guard let id: Int64 = s.column(0), let text: String = s.column(1) else { return }
+        try db.forEach("""
+            SELECT id, path_text FROM folder WHERE library_id = \(folder.libraryID) AND path_text > \(prefix) AND path_text < \(upper)
+            """) { s in
+            guard let id: Int64 = s["id"], let text: String = s["path_text"] else { return }
             let name = text.dropFirst(prefix.count)
             guard !name.isEmpty, !name.contains("/") else { return }
             result.append(BrowseFolder(id: id, libraryID: folder.libraryID, name: String(name), parentID: folder.id))
@@ -50,7 +50,7 @@ extension BrowseStore {
 
     /// The present songs directly inside folder `id`, by file name.
     package static func folderSongs(id: Int64, userID: Int64, _ db: Connection) throws -> [BrowseSong] {
-        try songs(where: "t.folder_id = ? AND t.missing_since IS NULL", [id], orderBy: "t.path_text, t.id", userID: userID, db)
+        try songs(where: "t.folder_id = \(id) AND t.missing_since IS NULL", orderBy: "t.path_text, t.id", userID: userID, db)
     }
 
     /// When any library last finished a scan (nil before the first).

@@ -7,37 +7,36 @@ extension BrowseStore {
     package static func searchSongIDs(_ query: SearchQuery?, page: Page, libraryID: Int64?, _ db: Connection) throws -> [Int64] {
         guard page.size > 0 else { return [] }
         let library = libraryFilter(libraryID)
-        let paging: [any DatabaseValueConvertible] = [page.size, page.offset]
         guard let query else {
-            return try ids("SELECT t.id FROM track t WHERE t.missing_since IS NULL\(library.sql) ORDER BY t.id LIMIT ? OFFSET ?",
-                           library.arguments + paging, db)
+            return try db.values(
+                "SELECT t.id FROM track t WHERE t.missing_since IS NULL\(library) ORDER BY t.id LIMIT \(page.size) OFFSET \(page.offset)")
         }
-        return try ids("""
+        return try db.values("""
             SELECT t.id FROM track_search JOIN track t ON t.id = track_search.rowid
-            WHERE track_search MATCH ? AND t.missing_since IS NULL\(library.sql)
-            ORDER BY track_search.rank, t.id LIMIT ? OFFSET ?
-            """, [query.expression] + library.arguments + paging, db)
+            WHERE track_search MATCH \(query.expression) AND t.missing_since IS NULL\(library)
+            ORDER BY track_search.rank, t.id LIMIT \(page.size) OFFSET \(page.offset)
+            """)
     }
 
     /// One page of albums with a present track whose album title, album artist or artist matches
     /// `query` (best match first), or of every album by id when `query` is nil.
     package static func searchAlbumIDs(_ query: SearchQuery?, page: Page, libraryID: Int64?, _ db: Connection) throws -> [Int64] {
         guard page.size > 0 else { return [] }
-        let paging: [any DatabaseValueConvertible] = [page.size, page.offset]
         guard let query else {
             let library = libraryFilter(libraryID, column: "p.library_id")
-            return try ids("""
+            return try db.values("""
                 SELECT a.id FROM album a
-                WHERE EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library.sql))
-                ORDER BY a.id LIMIT ? OFFSET ?
-                """, library.arguments + paging, db)
+                WHERE EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library))
+                ORDER BY a.id LIMIT \(page.size) OFFSET \(page.offset)
+                """)
         }
         let library = libraryFilter(libraryID)
-        return try ids("""
+        let match = "{album_fold album_artist_fold artist_fold} : (\(query.expression))"
+        return try db.values("""
             SELECT t.album_id FROM track_search JOIN track t ON t.id = track_search.rowid
-            WHERE track_search MATCH ? AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(library.sql)
-            GROUP BY t.album_id ORDER BY min(track_search.rank), t.album_id LIMIT ? OFFSET ?
-            """, ["{album_fold album_artist_fold artist_fold} : (\(query.expression))"] + library.arguments + paging, db)
+            WHERE track_search MATCH \(match) AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(library)
+            GROUP BY t.album_id ORDER BY min(track_search.rank), t.album_id LIMIT \(page.size) OFFSET \(page.offset)
+            """)
     }
 
     /// One page of artists whose name matches `query` (every word, the last as a prefix),
@@ -50,15 +49,16 @@ extension BrowseStore {
         var matching: [Int64] = []
         // The index finds tracks crediting a matching name; the names themselves are checked
         // here, since a track credits other artists too.
-        try db.cachedStatement("""
+        let match = "{artist_fold album_artist_fold} : (\(query.expression))"
+        try db.forEach("""
             SELECT ar.id, ar.name FROM track_search JOIN track t ON t.id = track_search.rowid
             JOIN track_artist ta ON ta.track_id = t.id JOIN artist ar ON ar.id = ta.artist_id
-            WHERE track_search MATCH ? AND t.missing_since IS NULL\(library.sql)
+            WHERE track_search MATCH \(match) AND t.missing_since IS NULL\(library)
             GROUP BY ar.id ORDER BY min(track_search.rank), ar.id
-            """).forEach(["{artist_fold album_artist_fold} : (\(query.expression))"] + library.arguments) { s in
+            """) { s in
             // Names past the page are not checked: folding each is the costly part.
             guard matching.count < page.offset + page.size else { return }
-            guard let id: Int64 = s.column(0), let name: String = s.column(1), query.matches(name) else { return }
+            guard let id: Int64 = s["id"], let name: String = s["name"], query.matches(name) else { return }
             matching.append(id)
         }
         let slice = Array(matching.dropFirst(page.offset).prefix(page.size))

@@ -13,29 +13,28 @@ package enum BrowseStore {
     package static func songs(ids: [Int64], userID: Int64, _ db: Connection) throws -> [BrowseSong] {
         guard !ids.isEmpty else { return [] }
         let loaded = try songs(
-            where: "t.id IN (SELECT value FROM json_each(?)) AND t.missing_since IS NULL",
-            [JSONText.encode(ids: ids)], orderBy: "t.id", userID: userID, db)
+            where: "t.id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids)))) AND t.missing_since IS NULL",
+            orderBy: "t.id", userID: userID, db)
         let byID = Dictionary(loaded.map { ($0.track.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
 
     /// Songs matching `condition` (over `track t`), in `order`, with `userID`'s annotations.
-    static func songs(
-        where condition: String, _ arguments: [any DatabaseValueConvertible], orderBy order: String, userID: Int64, _ db: Connection
-    ) throws -> [BrowseSong] {
-        let sql = """
-            SELECT \(songColumns), t.folder_id, an.starred_at, an.rating, an.play_count, an.last_played_at,
-                   (SELECT f.has_cover_image FROM folder f WHERE f.id = t.folder_id)
+    static func songs(where condition: SQL, orderBy order: String, userID: Int64, _ db: Connection) throws -> [BrowseSong] {
+        let statement = try db.cachedStatement("""
+            SELECT \(sql: songColumns), t.folder_id, an.starred_at, an.rating, an.play_count, an.last_played_at,
+                   (SELECT f.has_cover_image FROM folder f WHERE f.id = t.folder_id) AS folder_has_cover
             FROM track t JOIN library l ON l.id = t.library_id
-            LEFT JOIN track_annotation an ON an.user_id = ? AND an.track_id = t.id
-            WHERE \(condition) ORDER BY \(order)
-            """
+            LEFT JOIN track_annotation an ON an.user_id = \(userID) AND an.track_id = t.id
+            WHERE \(condition) ORDER BY \(sql: order)
+            """)
+        let layout = TrackColumns.Layout(statement, leavingOut: songOmits)
         var result: [BrowseSong] = []
-        try db.cachedStatement(sql).forEach([userID] + arguments) { s in
-            let track = TrackStore.decode(s)
+        try statement.forEach { s in
+            let track = layout.track(s)
             result.append(BrowseSong(
-                track: track, folderID: s.column(50) ?? 0, artists: [], albumArtists: [],
-                annotation: annotation(s, at: 51), hasCover: track.metadata.hasCoverArt || (s.column(55) ?? 0) != 0))
+                track: track, folderID: s["folder_id"] ?? 0, artists: [], albumArtists: [],
+                annotation: annotation(s), hasCover: track.metadata.hasCoverArt || s["folder_has_cover"] ?? false))
         }
         let credits = try artistCredits(trackIDs: result.map(\.track.id), db)
         let albumsWithCovers = try albumsWithCovers(Set(result.compactMap(\.track.albumID)), db)
@@ -53,19 +52,18 @@ package enum BrowseStore {
     /// beside a cover image.
     static func albumsWithCovers(_ ids: Set<Int64>, _ db: Connection) throws -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
-        var result = Set<Int64>()
-        try db.cachedStatement("""
+        return Set(try db.values("""
             SELECT DISTINCT t.album_id FROM track t JOIN folder f ON f.id = t.folder_id
-            WHERE t.album_id IN (SELECT value FROM json_each(?)) AND t.missing_since IS NULL
+            WHERE t.album_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: Array(ids))))) AND t.missing_since IS NULL
               AND (t.has_cover = 1 OR f.has_cover_image = 1)
-            """).forEach([JSONText.encode(ids: Array(ids))]) { s in
-            if let id: Int64 = s.column(0) { result.insert(id) }
-        }
-        return result
+            """, as: Int64.self))
     }
 
-    /// The track columns, without the (possibly large) map of other tags nothing browses.
-    static let songColumns = TrackStore.selectList.replacingOccurrences(of: "t.other_tags", with: "'{}'")
+    /// The track columns a song leaves out: the (possibly large) map of other tags nothing browses.
+    static let songOmits: Set<String> = ["other_tags"]
+
+    /// The track columns but `songOmits`.
+    static let songColumns = TrackColumns.selectList(leavingOut: songOmits)
 
     struct Credit: Hashable {
         var trackID: Int64
@@ -76,40 +74,38 @@ package enum BrowseStore {
     static func artistCredits(trackIDs: [Int64], _ db: Connection) throws -> [Credit: [ArtistReference]] {
         guard !trackIDs.isEmpty else { return [:] }
         var result: [Credit: [ArtistReference]] = [:]
-        try db.cachedStatement("""
+        try db.forEach("""
             SELECT ta.track_id, ta.role, ar.id, ar.name
             FROM track_artist ta JOIN artist ar ON ar.id = ta.artist_id
-            WHERE ta.track_id IN (SELECT value FROM json_each(?))
+            WHERE ta.track_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: trackIDs))))
             ORDER BY ta.track_id, ta.role, ta.position
-            """).forEach([JSONText.encode(ids: trackIDs)]) { s in
-            let credit = Credit(trackID: s.column(0) ?? 0, role: s.column(1) ?? "")
-            result[credit, default: []].append(ArtistReference(id: s.column(2) ?? 0, name: s.column(3) ?? ""))
+            """) { s in
+            let credit = Credit(trackID: s["track_id"] ?? 0, role: s["role"] ?? "")
+            result[credit, default: []].append(ArtistReference(id: s["id"] ?? 0, name: s["name"] ?? ""))
         }
         return result
     }
 
-    /// Decodes `starred_at, rating, play_count, last_played_at` starting at column `index`
-    /// (NULLs from a LEFT JOIN that found no annotation read as none).
-    static func annotation(_ s: Statement, at index: Int) -> Annotation {
-        func date(_ i: Int) -> Date? { (s.column(i) as Int64?).map { Date(timeIntervalSince1970: Double($0)) } }
+    /// Decodes the columns `starred_at, rating, play_count, last_played_at` (NULLs from a
+    /// LEFT JOIN that found no annotation read as none).
+    static func annotation(_ s: Statement) -> Annotation {
+        func date(_ name: String) -> Date? { (s[name] as Int64?).map { Date(timeIntervalSince1970: Double($0)) } }
         return Annotation(
-            starredAt: date(index), rating: s.column(index + 1), playCount: s.column(index + 2) ?? 0,
-            lastPlayedAt: date(index + 3))
+            starredAt: date("starred_at"), rating: s["rating"], playCount: s["play_count"] ?? 0,
+            lastPlayedAt: date("last_played_at"))
     }
 
-    /// `AND t.library_id = ?` when a library is given, with its argument.
-    static func libraryFilter(_ libraryID: Int64?, column: String = "t.library_id") -> (sql: String, arguments: [any DatabaseValueConvertible]) {
-        guard let libraryID else { return ("", []) }
-        return (" AND \(column) = ?", [libraryID])
+    /// `AND t.library_id = ?` when a library is given.
+    static func libraryFilter(_ libraryID: Int64?, column: String = "t.library_id") -> SQL {
+        guard let libraryID else { return "" }
+        return " AND \(sql: column) = \(libraryID)"
     }
 
     /// Collects up to `page` distinct non-NULL values of column 0 while stepping `sql`:
     /// walking an index in order and stopping early, instead of grouping the whole table.
-    static func distinctFirstColumn(
-        _ sql: String, _ arguments: [any DatabaseValueConvertible], page: Page, _ db: Connection
-    ) throws -> [Int64] {
+    static func distinctFirstColumn(_ sql: SQL, page: Page, _ db: Connection) throws -> [Int64] {
         let statement = try db.cachedStatement(sql)
-        try statement.bind(arguments)
+        try statement.bind(sql.arguments)
         var seen = Set<Int64>()
         var result: [Int64] = []
         let wanted = page.offset + page.size

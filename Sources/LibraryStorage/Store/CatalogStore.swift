@@ -43,16 +43,16 @@ package enum CatalogStore {
         let id: Int64? = try db.scalar("""
             INSERT INTO album (group_key, title, title_sort, album_artist, album_artist_sort, artist_id,
                                compilation, mb_album_id, mb_release_group_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (\(grouping.key), \(grouping.title), \(metadata.albumSort), \(grouping.albumArtist),
+                    \(metadata.compilation ? nil : metadata.albumArtistSort), \(artistID), \(metadata.compilation),
+                    \(metadata.musicBrainz.albumID), \(metadata.musicBrainz.releaseGroupID))
             ON CONFLICT (group_key) DO UPDATE SET
                 title_sort = coalesce(excluded.title_sort, title_sort),
                 album_artist_sort = coalesce(excluded.album_artist_sort, album_artist_sort),
                 artist_id = excluded.artist_id,
                 mb_release_group_id = coalesce(excluded.mb_release_group_id, mb_release_group_id)
             RETURNING id
-            """, [grouping.key, grouping.title, metadata.albumSort, grouping.albumArtist,
-                  metadata.compilation ? nil : metadata.albumArtistSort, artistID, metadata.compilation,
-                  metadata.musicBrainz.albumID, metadata.musicBrainz.releaseGroupID])
+            """)
         if let id { cache?.remember(album: grouping.key, id: id) }
         return id
     }
@@ -65,12 +65,12 @@ package enum CatalogStore {
             return cached.id
         }
         let id: Int64? = try db.scalar("""
-            INSERT INTO artist (name, name_key, sort_name, mb_artist_id) VALUES (?, ?, ?, ?)
+            INSERT INTO artist (name, name_key, sort_name, mb_artist_id) VALUES (\(name), \(key), \(sortName), \(musicBrainzID))
             ON CONFLICT (name_key) DO UPDATE SET
                 sort_name = coalesce(excluded.sort_name, sort_name),
                 mb_artist_id = coalesce(excluded.mb_artist_id, mb_artist_id)
             RETURNING id
-            """, [name, key, sortName, musicBrainzID])
+            """)
         let result = id ?? db.lastInsertedRowID
         let previous = cache?.artists[key]
         cache?.remember(artist: key, (result, sortName != nil || previous?.hasSort == true, musicBrainzID != nil || previous?.hasMBID == true))
@@ -88,7 +88,7 @@ package enum CatalogStore {
                           musicBrainzID: metadata.musicBrainz.albumArtistID, cache: cache, db)
         if !new {
             if try storedArtistLinks(trackID: trackID, db) == links.sorted() { return }
-            try db.execute("DELETE FROM track_artist WHERE track_id = ?", [trackID])
+            try db.execute("DELETE FROM track_artist WHERE track_id = \(trackID)")
         }
         let insert = try db.cachedStatement(
             "INSERT OR IGNORE INTO track_artist (track_id, artist_id, role, position) VALUES (?, ?, ?, ?)")
@@ -130,8 +130,8 @@ package enum CatalogStore {
     /// The track's stored links, sorted.
     private static func storedArtistLinks(trackID: Int64, _ db: Connection) throws -> [ArtistLink] {
         var links: [ArtistLink] = []
-        try db.cachedStatement("SELECT role, position, artist_id FROM track_artist WHERE track_id = ?").forEach([trackID]) { s in
-            links.append(ArtistLink(role: s.column(0) ?? "", position: s.column(1) ?? 0, artistID: s.column(2) ?? 0))
+        try db.forEach("SELECT role, position, artist_id FROM track_artist WHERE track_id = \(trackID)") { s in
+            links.append(ArtistLink(role: s["role"] ?? "", position: s["position"] ?? 0, artistID: s["artist_id"] ?? 0))
         }
         return links.sorted()
     }
@@ -147,40 +147,41 @@ package enum CatalogStore {
 
     /// Albums having at least one present track matching `condition`. The CROSS JOIN keeps
     /// SQLite scanning tracks once (the condition is on tracks) instead of probing per album.
-    package static func albums(where condition: SQLFragment, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection) throws -> [AlbumSummary] {
-        var sql = """
+    package static func albums(where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection) throws -> [AlbumSummary] {
+        var sql: SQL = """
             SELECT a.id, a.title, a.album_artist, coalesce(a.album_artist_sort, a.album_artist) AS album_artist_sort_key,
                    coalesce(a.title_sort, a.title) AS title_sort_key, a.compilation, min(t.year) AS year,
                    count(t.id) AS track_count, sum(t.duration_ms) AS duration_ms, max(t.added_at) AS added_at
             FROM track t CROSS JOIN album a ON a.id = t.album_id
-            WHERE (\(condition.sql))
+            WHERE (\(condition))
             """
-        if !includeMissing { sql += " AND t.missing_since IS NULL" }
-        sql += " GROUP BY a.id ORDER BY \(order)"
-        var arguments: [any DatabaseValueConvertible] = condition.arguments
-        if let limit { sql += " LIMIT ?"; arguments.append(limit) }
-        return try db.makeStatement(sql).rows(arguments).map { row in
+        if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
+        sql.append(" GROUP BY a.id ORDER BY \(sql: order)")
+        if let limit { sql.append(" LIMIT \(limit)") }
+        return try db.makeStatement(sql).rows().map { row in
             AlbumSummary(
-                id: row[0] ?? 0, title: row[1] ?? "", albumArtist: row[2] ?? "", compilation: row[5] ?? false,
-                year: row[6], trackCount: row[7] ?? 0, durationMs: row[8] ?? 0)
+                id: row["id"] ?? 0, title: row["title"] ?? "", albumArtist: row["album_artist"] ?? "",
+                compilation: row["compilation"] ?? false, year: row["year"], trackCount: row["track_count"] ?? 0,
+                durationMs: row["duration_ms"] ?? 0)
         }
     }
 
     /// Artists credited on at least one present track matching `condition`.
-    package static func artists(where condition: SQLFragment, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection) throws -> [ArtistSummary] {
-        var sql = """
+    package static func artists(where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection) throws -> [ArtistSummary] {
+        var sql: SQL = """
             SELECT ar.id, ar.name, coalesce(ar.sort_name, ar.name) AS sort_key,
                    count(DISTINCT t.album_id) AS album_count, count(DISTINCT t.id) AS track_count,
                    sum(t.duration_ms) AS duration_ms
             FROM artist ar JOIN track_artist ta ON ta.artist_id = ar.id JOIN track t ON t.id = ta.track_id
-            WHERE (\(condition.sql))
+            WHERE (\(condition))
             """
-        if !includeMissing { sql += " AND t.missing_since IS NULL" }
-        sql += " GROUP BY ar.id ORDER BY \(order)"
-        var arguments: [any DatabaseValueConvertible] = condition.arguments
-        if let limit { sql += " LIMIT ?"; arguments.append(limit) }
-        return try db.makeStatement(sql).rows(arguments).map { row in
-            ArtistSummary(id: row[0] ?? 0, name: row[1] ?? "", albumCount: row[3] ?? 0, trackCount: row[4] ?? 0, durationMs: row[5] ?? 0)
+        if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
+        sql.append(" GROUP BY ar.id ORDER BY \(sql: order)")
+        if let limit { sql.append(" LIMIT \(limit)") }
+        return try db.makeStatement(sql).rows().map { row in
+            ArtistSummary(
+                id: row["id"] ?? 0, name: row["name"] ?? "", albumCount: row["album_count"] ?? 0,
+                trackCount: row["track_count"] ?? 0, durationMs: row["duration_ms"] ?? 0)
         }
     }
 }

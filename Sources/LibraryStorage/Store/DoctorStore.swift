@@ -34,7 +34,7 @@ package enum DoctorStore {
         try db.rows("""
             SELECT id, path_text, damage FROM track
             WHERE damage IS NOT NULL AND missing_since IS NULL ORDER BY path_text
-            """).map { LibraryHealth.DamagedTrack(id: $0[0] ?? 0, path: $0[1] ?? "", problem: $0[2] ?? "") }
+            """).map { LibraryHealth.DamagedTrack(id: $0["id"] ?? 0, path: $0["path_text"] ?? "", problem: $0["damage"] ?? "") }
     }
 
     /// The scanner's recorded failures, by path.
@@ -60,7 +60,7 @@ package enum DoctorStore {
     /// index on present tracks' fingerprints, which every scan would pay for.)
     static func duplicates(_ db: Connection) throws -> [[LibraryHealth.TrackReference]] {
         let rows = try db.rows("""
-            SELECT id, path_text, fingerprint, duration_ms / 100 FROM track
+            SELECT id, path_text, fingerprint, duration_ms / 100 AS tenths FROM track
             WHERE missing_since IS NULL AND (fingerprint, duration_ms / 100) IN (
                 SELECT fingerprint, duration_ms / 100 FROM track WHERE missing_since IS NULL AND fingerprint IS NOT NULL
                 GROUP BY fingerprint, duration_ms / 100 HAVING count(*) > 1)
@@ -69,7 +69,7 @@ package enum DoctorStore {
         var groups: [[LibraryHealth.TrackReference]] = []
         var previousKey: (String, Int)?
         for row in rows {
-            let key: (String, Int) = (row[2] ?? "", row[3] ?? 0)
+            let key: (String, Int) = (row["fingerprint"] ?? "", row["tenths"] ?? 0)
             if let previousKey, previousKey == key {
                 groups[groups.count - 1].append(reference(row))
             } else {
@@ -89,13 +89,13 @@ package enum DoctorStore {
     /// the row does not record whether the title came from a tag.
     static func untagged(_ db: Connection) throws -> [LibraryHealth.TrackReference] {
         try db.rows("""
-            SELECT id, path_text, path, title, artist IS NULL OR album IS NULL FROM track
+            SELECT id, path_text, path, title, artist IS NULL OR album IS NULL AS tags_missing FROM track
             WHERE missing_since IS NULL AND (artist IS NULL OR album IS NULL OR instr(path_text, '/' || title || '.') > 0)
             ORDER BY path_text
             """)
             .filter { row in
-                let tagsMissing: Bool = row[4] ?? false
-                return tagsMissing || RawPath(bytes: row[2] ?? []).stem == row[3] ?? ""
+                let tagsMissing: Bool = row["tags_missing"] ?? false
+                return tagsMissing || RawPath(bytes: row["path"] ?? []).stem == row["title"] ?? ""
             }
             .map(reference)
     }
@@ -118,17 +118,18 @@ package enum DoctorStore {
             WHERE d.numbered < d.last
             ORDER BY a.album_artist COLLATE NOCASE, a.title COLLATE NOCASE, a.id, d.disc
             """).map { row in
-                let present = Set((row[6] as String? ?? "").split(separator: ",").compactMap { Int($0) })
-                let last: Int = row[5] ?? 0
-                let several: Bool = row[4] ?? false
+                let present = Set((row["numbers"] as String? ?? "").split(separator: ",").compactMap { Int($0) })
+                let last: Int = row["last"] ?? 0
+                let several: Bool = row["several"] ?? false
                 return LibraryHealth.IncompleteAlbum(
-                    id: row[0] ?? 0, album: row[1] ?? "", albumArtist: row[2] ?? "", disc: several ? row[3] : nil,
+                    id: row["id"] ?? 0, album: row["title"] ?? "", albumArtist: row["album_artist"] ?? "",
+                    disc: several ? row["disc"] : nil,
                     missingTrackNumbers: (1...max(last, 1)).filter { !present.contains($0) })
             }
     }
 
     /// `id, path_text` as a reference.
     private static func reference(_ row: Row) -> LibraryHealth.TrackReference {
-        LibraryHealth.TrackReference(id: row[0] ?? 0, path: row[1] ?? "")
+        LibraryHealth.TrackReference(id: row["id"] ?? 0, path: row["path_text"] ?? "")
     }
 }

@@ -10,9 +10,9 @@ package enum FailureStore {
         try db.execute("""
             INSERT OR REPLACE INTO scan_failure
                 (library_id, path, path_text, file_size, mtime_ns, kind, reason, failed_at, scan_generation)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [libraryID, file.path.bytes, file.path.text, file.size, file.mtimeNs, kind, reason,
-                  Int64(now.timeIntervalSince1970), generation])
+            VALUES (\(libraryID), \(file.path.bytes), \(file.path.text), \(file.size), \(file.mtimeNs), \(kind), \(reason),
+                    \(Int64(now.timeIntervalSince1970)), \(generation))
+            """)
     }
 
     /// Records that the scan of `generation` met the failed files `pathTexts` again,
@@ -20,14 +20,14 @@ package enum FailureStore {
     package static func markSeen(libraryID: Int64, pathTexts: [String], generation: Int64, now: Date, _ db: Connection) throws {
         guard !pathTexts.isEmpty else { return }
         try db.execute("""
-            UPDATE scan_failure SET scan_generation = ?, failed_at = ?
-            WHERE library_id = ? AND path_text IN (SELECT value FROM json_each(?))
-            """, [generation, Int64(now.timeIntervalSince1970), libraryID, JSONText.encode(pathTexts)])
+            UPDATE scan_failure SET scan_generation = \(generation), failed_at = \(Int64(now.timeIntervalSince1970))
+            WHERE library_id = \(libraryID) AND path_text IN (SELECT value FROM json_each(\(JSONText.encode(pathTexts))))
+            """)
     }
 
     /// Forgets a failure (the file was read, or is gone).
     package static func remove(libraryID: Int64, pathText: String, _ db: Connection) throws {
-        try db.execute("DELETE FROM scan_failure WHERE library_id = ? AND path_text = ?", [libraryID, pathText])
+        try db.execute("DELETE FROM scan_failure WHERE library_id = \(libraryID) AND path_text = \(pathText)")
     }
 
     /// The recorded failures of files under `scope` (recursively).
@@ -35,8 +35,8 @@ package enum FailureStore {
         let prefix = scope.folderPrefix
         return try db.rows("""
             SELECT path_text, file_size, mtime_ns, kind, reason FROM scan_failure
-            WHERE library_id = ? AND substr(path_text, 1, length(?)) = ?
-            """, [libraryID, prefix, prefix]).map(decode)
+            WHERE library_id = \(libraryID) AND substr(path_text, 1, length(\(prefix))) = \(prefix)
+            """).map(decode)
     }
 
     /// Every recorded failure, by path.
@@ -48,13 +48,15 @@ package enum FailureStore {
     package static func removeStale(libraryID: Int64, generation: Int64, under scope: RawPath, _ db: Connection) throws {
         let prefix = scope.folderPrefix
         try db.execute("""
-            DELETE FROM scan_failure WHERE library_id = ? AND scan_generation < ?
-              AND substr(path_text, 1, length(?)) = ?
-            """, [libraryID, generation, prefix, prefix])
+            DELETE FROM scan_failure WHERE library_id = \(libraryID) AND scan_generation < \(generation)
+              AND substr(path_text, 1, length(\(prefix))) = \(prefix)
+            """)
     }
 
     /// A row of `path_text, file_size, mtime_ns, kind, reason`.
     private static func decode(_ row: Row) -> StoredFailure {
-        StoredFailure(pathText: row[0] ?? "", size: row[1] ?? 0, mtimeNs: row[2] ?? 0, kind: row[3] ?? "", reason: row[4] ?? "")
+        StoredFailure(
+            pathText: row["path_text"] ?? "", size: row["file_size"] ?? 0, mtimeNs: row["mtime_ns"] ?? 0, kind: row["kind"] ?? "",
+            reason: row["reason"] ?? "")
     }
 }

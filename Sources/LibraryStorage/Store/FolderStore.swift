@@ -11,12 +11,12 @@ package enum FolderStore {
     ) throws -> Int64 {
         let id: Int64? = try db.scalar("""
             INSERT INTO folder (library_id, path, path_text, mtime_ns, fingerprint, has_cover_image, last_seen_scan)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            VALUES (\(libraryID), \(path.bytes), \(path.text), \(mtimeNs), \(fingerprint), \(hasCoverImage), \(generation))
             ON CONFLICT (library_id, path_text) DO UPDATE SET
                 path = excluded.path, mtime_ns = excluded.mtime_ns, fingerprint = excluded.fingerprint,
                 has_cover_image = excluded.has_cover_image, last_seen_scan = excluded.last_seen_scan
             RETURNING id
-            """, [libraryID, path.bytes, path.text, mtimeNs, fingerprint, hasCoverImage, generation])
+            """)
         return id ?? db.lastInsertedRowID
     }
 
@@ -33,10 +33,10 @@ package enum FolderStore {
         var result: [String: Stored] = [:]
         try db.makeStatement("""
             SELECT path_text, id, fingerprint FROM folder
-            WHERE library_id = ? AND (path_text = ? OR substr(path_text, 1, length(?)) = ?)
-            """).forEach([libraryID, scope.text, prefix, prefix]) { s in
-            if let text: String = s.column(0), let id: Int64 = s.column(1) {
-                result[text] = Stored(id: id, fingerprint: s.column(2))
+            WHERE library_id = \(libraryID) AND (path_text = \(scope.text) OR substr(path_text, 1, length(\(prefix))) = \(prefix))
+            """).forEach { s in
+            if let text: String = s["path_text"], let id: Int64 = s["id"] {
+                result[text] = Stored(id: id, fingerprint: s["fingerprint"])
             }
         }
         return result
@@ -46,9 +46,9 @@ package enum FolderStore {
     package static func paths(ids: [Int64], _ db: Connection) throws -> [(id: Int64, path: RawPath)] {
         guard !ids.isEmpty else { return [] }
         var result: [(Int64, RawPath)] = []
-        try db.makeStatement("SELECT id, path FROM folder WHERE id IN (SELECT value FROM json_each(?))")
-            .forEach([JSONText.encode(ids: ids)]) { s in
-                if let id: Int64 = s.column(0), let bytes: [UInt8] = s.column(1) { result.append((id, RawPath(bytes: bytes))) }
+        try db.makeStatement("SELECT id, path FROM folder WHERE id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids))))")
+            .forEach { s in
+                if let id: Int64 = s["id"], let bytes: [UInt8] = s["path"] { result.append((id, RawPath(bytes: bytes))) }
             }
         return result
     }
@@ -57,7 +57,9 @@ package enum FolderStore {
     /// comes back must be compared file by file, not skipped as unchanged.
     package static func forgetFingerprints(ids: [Int64], _ db: Connection) throws {
         guard !ids.isEmpty else { return }
-        try db.execute("UPDATE folder SET fingerprint = NULL WHERE id IN (SELECT value FROM json_each(?))", [JSONText.encode(ids: ids)])
+        try db.execute("""
+            UPDATE folder SET fingerprint = NULL WHERE id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids))))
+            """)
     }
 
     /// Deletes those of the folder rows `ids` (folders a scan did not reach) that no track
@@ -65,8 +67,8 @@ package enum FolderStore {
     package static func deleteUnused(ids: [Int64], _ db: Connection) throws {
         guard !ids.isEmpty else { return }
         try db.execute("""
-            DELETE FROM folder WHERE id IN (SELECT value FROM json_each(?))
+            DELETE FROM folder WHERE id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids))))
               AND NOT EXISTS (SELECT 1 FROM track WHERE track.folder_id = folder.id)
-            """, [JSONText.encode(ids: ids)])
+            """)
     }
 }

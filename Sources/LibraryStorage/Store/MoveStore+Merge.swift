@@ -45,12 +45,16 @@ extension MoveStore {
             INSERT INTO temp.merge_pair (old, new, path_text, takes_file) SELECT ?, id, path_text, ? FROM track WHERE id = ?
             """)
         for pair in pairs {
-            try insert.execute([pair.oldID, pair.takesFile, pair.newID])
+            try insert.execute { arguments in
+                arguments.bind(pair.oldID)
+                arguments.bind(pair.takesFile)
+                arguments.bind(pair.newID)
+            }
         }
         let columns = TrackStore.valueColumns
         try db.execute("""
             UPDATE track SET path_text = path_text || ' (moving ' || id || ')' WHERE id IN (SELECT new FROM temp.merge_pair WHERE takes_file);
-            UPDATE track SET \(columns.map { "\($0) = n.\($0)" }.joined(separator: ", ")),
+            UPDATE track SET \(sql: columns.map { "\($0) = n.\($0)" }.joined(separator: ", ")),
                 library_id = n.library_id, path_text = p.path_text, missing_since = n.missing_since
             FROM temp.merge_pair p JOIN track n ON n.id = p.new
             WHERE track.id = p.old AND p.takes_file;

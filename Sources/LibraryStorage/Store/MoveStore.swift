@@ -47,14 +47,13 @@ package enum MoveStore {
     package static func candidates(
         libraryID: Int64, addedAfter generation: Int64, otherLibrariesSince since: Int64? = nil, _ db: Connection
     ) throws -> [(old: MoveSide, new: MoveSide)] {
-        let columns = { (t: String) in "\(t).id, \(t).title_fold, \(t).artist_fold, \(t).album_fold, \(t).path_text, \(t).file_size, \(t).library_id" }
         let matches = [
             ("track_missing_by_title", "o.title_fold = n.title_fold"),
             ("track_missing_by_album", "o.artist_fold = n.artist_fold AND o.album_fold = n.album_fold"),
         ]
         var branches = matches.map { index, match in
             """
-            SELECT \(columns("o")), \(columns("n"))
+            SELECT \(sideColumns("o")), \(sideColumns("n"))
             FROM track n CROSS JOIN track o INDEXED BY \(index)
               ON o.library_id IN (SELECT id FROM library) AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL AND \(match)
             WHERE n.library_id = ?1 AND n.added_scan > ?2 AND n.missing_since IS NULL AND n.fingerprint IS NOT NULL
@@ -63,7 +62,7 @@ package enum MoveStore {
         if since != nil {
             branches += matches.map { index, match in
                 """
-                SELECT \(columns("o")), \(columns("n"))
+                SELECT \(sideColumns("o")), \(sideColumns("n"))
                 FROM track n INDEXED BY track_by_added CROSS JOIN track o INDEXED BY \(index)
                   ON o.library_id = ?1 AND o.fingerprint = n.fingerprint AND o.missing_since IS NOT NULL AND \(match)
                 WHERE n.added_at >= ?3 AND n.library_id <> ?1 AND n.missing_since IS NULL AND n.fingerprint IS NOT NULL
@@ -72,22 +71,28 @@ package enum MoveStore {
         }
         // CROSS JOIN keeps the new tracks outside: the other way round SQLite would scan every
         // recent track once per missing one.
-        let statement = try db.cachedStatement(branches.joined(separator: "\nUNION\n"))
+        // Numbered parameters: each branch uses them again.
+        let arguments: [DatabaseValue] = [.integer(libraryID), .integer(generation)] + (since.map { [.integer($0)] } ?? [])
         var pairs: [(MoveSide, MoveSide)] = []
-        let arguments: [any DatabaseValueConvertible] = since.map { [libraryID, generation, $0] } ?? [libraryID, generation]
-        try statement.forEach(arguments) { s in
-            pairs.append((side(s, at: 0), side(s, at: 7)))
+        try db.forEach(SQL(sql: branches.joined(separator: "\nUNION\n"), arguments: arguments)) { s in
+            pairs.append((side(s, "o"), side(s, "n")))
         }
         return pairs
     }
 
-    /// The side in the row's columns from `offset` on: id, title, artist and album folds,
-    /// path text, file size and library.
-    private static func side(_ s: Statement, at offset: Int) -> MoveSide {
+    /// The columns `side(_:_:)` reads, of the track aliased `t`: its id, title, artist and
+    /// album folds, path text, file size and library, named `<t>_id`, `<t>_title_fold`...
+    private static func sideColumns(_ t: String) -> String {
+        ["id", "title_fold", "artist_fold", "album_fold", "path_text", "file_size", "library_id"]
+            .map { "\(t).\($0) AS \(t)_\($0)" }.joined(separator: ", ")
+    }
+
+    /// The side of the track aliased `t` in the current row (see `sideColumns`).
+    private static func side(_ s: Statement, _ t: String) -> MoveSide {
         MoveSide(
-            id: s.column(offset) ?? 0, titleFold: s.column(offset + 1) ?? "", artistFold: s.column(offset + 2) ?? "",
-            albumFold: s.column(offset + 3) ?? "", pathText: s.column(offset + 4) ?? "", fileSize: s.column(offset + 5) ?? 0,
-            libraryID: s.column(offset + 6) ?? 0)
+            id: s[t + "_id"] ?? 0, titleFold: s[t + "_title_fold"] ?? "", artistFold: s[t + "_artist_fold"] ?? "",
+            albumFold: s[t + "_album_fold"] ?? "", pathText: s[t + "_path_text"] ?? "", fileSize: s[t + "_file_size"] ?? 0,
+            libraryID: s[t + "_library_id"] ?? 0)
     }
 
     /// Whether any library has a missing track, i.e. whether a new file could be one that
@@ -110,41 +115,42 @@ package enum MoveStore {
         _ record: TrackRecord, libraryID: Int64, albumID: Int64? = nil, presentIDs: [Int64] = [], _ db: Connection
     ) throws -> [(side: MoveSide, path: RawPath)] {
         guard let fingerprint = record.fingerprint else { return [] }
-        let columns = "id, title_fold, artist_fold, album_fold, path_text, file_size, library_id, path"
+        let columns = "\(sideColumns("t")), t.path"
         let missing = """
-            SELECT \(columns) FROM track INDEXED BY track_missing_by_title
+            SELECT \(columns) FROM track t INDEXED BY track_missing_by_title
             WHERE library_id IN (SELECT id FROM library) AND fingerprint = ?1 AND missing_since IS NOT NULL AND title_fold = ?2
             UNION
-            SELECT \(columns) FROM track INDEXED BY track_missing_by_album
+            SELECT \(columns) FROM track t INDEXED BY track_missing_by_album
             WHERE library_id IN (SELECT id FROM library) AND fingerprint = ?1 AND missing_since IS NOT NULL
               AND artist_fold = ?3 AND album_fold = ?4
             """
         let elsewhere = """
             UNION
-            SELECT \(columns) FROM track INDEXED BY track_by_album_present
+            SELECT \(columns) FROM track t INDEXED BY track_by_album_present
             WHERE album_id = ?5 AND missing_since IS NULL AND library_id <> ?6 AND fingerprint = ?1
             """
         let present = """
             UNION
-            SELECT \(columns) FROM track
+            SELECT \(columns) FROM track t
             WHERE id IN (SELECT value FROM json_each(?7)) AND missing_since IS NULL AND fingerprint = ?1
               AND (title_fold = ?2 OR (artist_fold = ?3 AND album_fold = ?4))
             """
         var sql = missing
         if albumID != nil { sql += "\n" + elsewhere }
         if !presentIDs.isEmpty { sql += "\n" + present }
-        let statement = try db.cachedStatement(sql)
         var result: [(MoveSide, RawPath)] = []
         let folds = record.folds
-        var arguments: [any DatabaseValueConvertible] = [fingerprint, folds.title, folds.artist, folds.album]
-        if albumID != nil || !presentIDs.isEmpty { arguments += [albumID, libraryID] }
-        if !presentIDs.isEmpty { arguments.append(JSONText.encode(ids: presentIDs)) }
-        try statement.forEach(arguments) { s in
-            result.append((side(s, at: 0), RawPath(bytes: s.column(7) ?? [])))
+        // Numbered parameters: the branches share them.
+        var arguments: [DatabaseValue] = [.text(fingerprint), .text(folds.title), .text(folds.artist), .text(folds.album)]
+        if albumID != nil || !presentIDs.isEmpty { arguments += [albumID.databaseValue, .integer(libraryID)] }
+        if !presentIDs.isEmpty { arguments.append(.text(JSONText.encode(ids: presentIDs))) }
+        try db.forEach(SQL(sql: sql, arguments: arguments)) { s in
+            result.append((side(s, "t"), RawPath(bytes: s["path"] ?? [])))
         }
         guard !result.isEmpty else { return [] }
-        let taken: Bool = try db.scalar(
-            "SELECT EXISTS (SELECT 1 FROM track WHERE library_id = ? AND path_text = ?)", [libraryID, record.pathText]) ?? false
+        let taken: Bool = try db.scalar("""
+            SELECT EXISTS (SELECT 1 FROM track WHERE library_id = \(libraryID) AND path_text = \(record.pathText))
+            """) ?? false
         return taken ? [] : result
     }
 
@@ -152,14 +158,14 @@ package enum MoveStore {
     /// file had `file`'s inode, size and mtime: `file` is then that file, renamed or moved
     /// within its file system, and need not be read. With their last paths, lowest id first.
     package static func renamedFrom(_ file: FileFacts, _ db: Connection) throws -> [(id: Int64, path: RawPath)] {
-        let statement = try db.cachedStatement("""
-            SELECT id, path FROM track INDEXED BY track_missing_by_inode
-            WHERE library_id IN (SELECT id FROM library) AND inode = ? AND missing_since IS NOT NULL AND file_size = ? AND mtime_ns = ?
-            ORDER BY id
-            """)
         var result: [(Int64, RawPath)] = []
-        try statement.forEach([Int64(bitPattern: file.inode), file.size, file.mtimeNs]) { s in
-            if let id: Int64 = s.column(0), let bytes: [UInt8] = s.column(1) { result.append((id, RawPath(bytes: bytes))) }
+        try db.forEach("""
+            SELECT id, path FROM track INDEXED BY track_missing_by_inode
+            WHERE library_id IN (SELECT id FROM library) AND inode = \(Int64(bitPattern: file.inode)) AND missing_since IS NOT NULL
+              AND file_size = \(file.size) AND mtime_ns = \(file.mtimeNs)
+            ORDER BY id
+            """) { s in
+            if let id: Int64 = s["id"], let bytes: [UInt8] = s["path"] { result.append((id, RawPath(bytes: bytes))) }
         }
         return result
     }
@@ -185,7 +191,7 @@ package enum MoveStore {
     package static func presentFiles(inFolders ids: [Int64], _ db: Connection) throws -> [RenameKey: Int64] {
         var result: [RenameKey: Int64] = [:]
         try forEachPresentTrack(inFolders: ids, columns: "inode, file_size, mtime_ns", db) { id, s in
-            let key = RenameKey(inode: UInt64(bitPattern: s.column(1) ?? 0), size: s.column(2) ?? 0, mtimeNs: s.column(3) ?? 0)
+            let key = RenameKey(inode: UInt64(bitPattern: s["inode"] ?? 0), size: s["file_size"] ?? 0, mtimeNs: s["mtime_ns"] ?? 0)
             if result[key] == nil { result[key] = id }
         }
         return result
@@ -201,9 +207,9 @@ package enum MoveStore {
     package static func presentFingerprints(inFolders ids: [Int64], _ db: Connection) throws -> [String: [PresentTrack]] {
         var result: [String: [PresentTrack]] = [:]
         try forEachPresentTrack(inFolders: ids, columns: "fingerprint, title_fold, artist_fold, album_fold", db) { id, s in
-            if let fingerprint: String = s.column(1) {
+            if let fingerprint: String = s["fingerprint"] {
                 result[fingerprint, default: []].append(
-                    PresentTrack(id: id, titleFold: s.column(2) ?? "", artistFold: s.column(3) ?? "", albumFold: s.column(4) ?? ""))
+                    PresentTrack(id: id, titleFold: s["title_fold"] ?? "", artistFold: s["artist_fold"] ?? "", albumFold: s["album_fold"] ?? ""))
             }
         }
         return result
@@ -217,16 +223,16 @@ package enum MoveStore {
         return tracks.filter { $0.titleFold == folds.title || ($0.artistFold == folds.artist && $0.albumFold == folds.album) }.map(\.id)
     }
 
-    /// Calls `body` with the id (column 0) and `columns` (from 1) of each present track of
+    /// Calls `body` with the id and the row (holding `columns` too) of each present track of
     /// the folders `ids`, lowest id first.
     private static func forEachPresentTrack(
         inFolders ids: [Int64], columns: String, _ db: Connection, _ body: (Int64, Statement) throws -> Void
     ) throws {
         guard !ids.isEmpty else { return }
         try db.makeStatement("""
-            SELECT id, \(columns) FROM track
-            WHERE folder_id IN (SELECT value FROM json_each(?)) AND missing_since IS NULL ORDER BY id
-            """).forEach([JSONText.encode(ids: ids)]) { s in try body(s.column(0) ?? 0, s) }
+            SELECT id, \(sql: columns) FROM track
+            WHERE folder_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids)))) AND missing_since IS NULL ORDER BY id
+            """).forEach { s in try body(s["id"] ?? 0, s) }
     }
 
     /// Moves the track `id` to `file` (a rename: see `renamedFrom`) in folder `folderID` of
@@ -238,25 +244,27 @@ package enum MoveStore {
         // its library and presence: leaving them out of the update spares the ten indexes
         // that hold them, which were most of a rescan's writing.
         try db.execute("""
-            UPDATE OR IGNORE track SET folder_id = ?, path = ?, path_text = ?, ctime_ns = ?, updated_at = ?
-            WHERE id = ? AND library_id = ? AND missing_since IS NULL
-            """, [folderID, file.path.bytes, file.path.text, file.ctimeNs, Int64(now.timeIntervalSince1970), id, libraryID])
+            UPDATE OR IGNORE track SET folder_id = \(folderID), path = \(file.path.bytes), path_text = \(file.path.text),
+                ctime_ns = \(file.ctimeNs), updated_at = \(Int64(now.timeIntervalSince1970))
+            WHERE id = \(id) AND library_id = \(libraryID) AND missing_since IS NULL
+            """)
         if db.changes == 1 { return true }
         try db.execute("""
-            UPDATE OR IGNORE track SET library_id = ?, folder_id = ?, path = ?, path_text = ?, ctime_ns = ?, missing_since = NULL,
-                updated_at = ?
-            WHERE id = ?
-            """, [libraryID, folderID, file.path.bytes, file.path.text, file.ctimeNs, Int64(now.timeIntervalSince1970), id])
+            UPDATE OR IGNORE track SET library_id = \(libraryID), folder_id = \(folderID), path = \(file.path.bytes),
+                path_text = \(file.path.text), ctime_ns = \(file.ctimeNs), missing_since = NULL,
+                updated_at = \(Int64(now.timeIntervalSince1970))
+            WHERE id = \(id)
+            """)
         return db.changes == 1
     }
 
     /// The generation of the library's last scan that ran to the end.
     package static func completedGeneration(libraryID: Int64, _ db: Connection) throws -> Int64 {
-        try db.scalar("SELECT completed_generation FROM library WHERE id = ?", [libraryID]) ?? 0
+        try db.scalar("SELECT completed_generation FROM library WHERE id = \(libraryID)") ?? 0
     }
 
     /// Records that the scan of `generation` ran to the end.
     package static func complete(libraryID: Int64, generation: Int64, _ db: Connection) throws {
-        try db.execute("UPDATE library SET completed_generation = ? WHERE id = ?", [generation, libraryID])
+        try db.execute("UPDATE library SET completed_generation = \(generation) WHERE id = \(libraryID)")
     }
 }

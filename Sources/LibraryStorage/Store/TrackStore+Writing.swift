@@ -16,17 +16,16 @@ package struct StoredFile: Sendable, Equatable {
 extension TrackStore {
     /// The tracks recorded in one folder of a library.
     package static func storedFiles(libraryID: Int64, folder: RawPath, _ db: Connection) throws -> [StoredFile] {
-        let statement = try db.cachedStatement("""
+        var result: [StoredFile] = []
+        try db.forEach("""
             SELECT t.id, t.path_text, t.file_size, t.mtime_ns, t.ctime_ns, t.missing_since, t.inode
             FROM folder f JOIN track t ON t.folder_id = f.id
-            WHERE f.library_id = ? AND f.path_text = ?
-            """)
-        var result: [StoredFile] = []
-        try statement.forEach([libraryID, folder.text]) { s in
+            WHERE f.library_id = \(libraryID) AND f.path_text = \(folder.text)
+            """) { s in
             result.append(StoredFile(
-                id: s.column(0) ?? 0, pathText: s.column(1) ?? "", size: s.column(2) ?? 0,
-                mtimeNs: s.column(3) ?? 0, ctimeNs: s.column(4) ?? 0, inode: UInt64(bitPattern: s.column(6) ?? 0),
-                isMissing: s.value(at: 5) != .null))
+                id: s["id"] ?? 0, pathText: s["path_text"] ?? "", size: s["file_size"] ?? 0,
+                mtimeNs: s["mtime_ns"] ?? 0, ctimeNs: s["ctime_ns"] ?? 0, inode: UInt64(bitPattern: s["inode"] ?? 0),
+                isMissing: s["missing_since"] as DatabaseValue? != .null))
         }
         return result
     }
@@ -67,9 +66,9 @@ extension TrackStore {
             arguments.bind(generation)
         }
         if db.changes == 1 { return Saved(id: db.lastInsertedRowID, inserted: true) }
-        let id: Int64? = try db.scalar("SELECT id FROM track WHERE library_id = ? AND path_text = ?", [libraryID, record.pathText])
+        let id: Int64? = try db.scalar("SELECT id FROM track WHERE library_id = \(libraryID) AND path_text = \(record.pathText)")
         guard let id, try update(id, record, folderID: folderID, albumID: albumID, now: seconds, searchText: searchText, db) else {
-            throw DatabaseError(code: SQLITE_CONSTRAINT, message: "cannot store the track at \(record.pathText)", sql: insertSQL)
+            throw DatabaseError(code: SQLITE_CONSTRAINT, message: "cannot store the track at \(record.pathText)", sql: insertSQL.text)
         }
         return Saved(id: id, inserted: false)
     }
@@ -83,7 +82,7 @@ extension TrackStore {
     ) throws -> Bool {
         let steady = try movedTo == nil && keepsIndexedColumns(id, record, folderID: folderID, albumID: albumID, db)
         let sql = UpdateSQL.statement(steady: steady, moved: movedTo != nil, searchLater: searchText != nil)
-        try db.cachedStatement(sql).execute { arguments in
+        try db.cachedStatement(SQL(sql: sql)).execute { arguments in
             bindValues(record, folderID: folderID, albumID: albumID, now: now, &arguments)
             if let movedTo {
                 arguments.bind(movedTo.pathText)
@@ -161,20 +160,19 @@ extension TrackStore {
     }
 
     /// Inserts a new row, or nothing when the (library, path text) slot is taken.
-    private static let insertSQL = """
+    private static let insertSQL = SQL(sql: """
         INSERT INTO track (library_id, path_text, \(valueColumns.joined(separator: ", ")), added_at, added_scan)
         VALUES (\(Array(repeating: "?", count: valueColumns.count + 4).joined(separator: ", ")))
         ON CONFLICT (library_id, path_text) DO NOTHING
-        """
+        """)
 
     /// Whether the present row `id` already has the folder, album, year and format the
     /// record gives it: then the steady statements can leave their indexes alone.
     private static func keepsIndexedColumns(_ id: Int64, _ record: TrackRecord, folderID: Int64, albumID: Int64?, _ db: Connection) throws -> Bool {
-        let statement = try db.cachedStatement("SELECT folder_id, album_id, year, format FROM track WHERE id = ? AND missing_since IS NULL")
         var keeps = false
-        try statement.forEach([id]) { s in
-            keeps = s.column(0) == folderID && s.column(1) == albumID && s.column(2) == record.metadata.year
-                && s.column(3) == record.metadata.format
+        try db.forEach("SELECT folder_id, album_id, year, format FROM track WHERE id = \(id) AND missing_since IS NULL") { s in
+            keeps = s["folder_id"] == folderID && s["album_id"] == albumID && s["year"] == record.metadata.year
+                && s["format"] == record.metadata.format
         }
         return keeps
     }
@@ -255,8 +253,8 @@ extension TrackStore {
         try db.execute("""
             INSERT INTO track_search (rowid, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold)
             SELECT id, title_fold, artist_fold, album_fold, album_artist_fold, composer_fold, genre_fold
-            FROM track WHERE id IN (SELECT value FROM json_each(?))
-            """, [JSONText.encode(ids: ids)])
+            FROM track WHERE id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids))))
+            """)
     }
 
     /// Sets the searched columns `searchText` holds, in one statement, and empties it: the
@@ -269,8 +267,8 @@ extension TrackStore {
             UPDATE track SET title_fold = json_extract(value, '$[1]'), artist_fold = json_extract(value, '$[2]'),
                 album_fold = json_extract(value, '$[3]'), album_artist_fold = json_extract(value, '$[4]'),
                 composer_fold = json_extract(value, '$[5]'), genre_fold = json_extract(value, '$[6]')
-            FROM json_each(?) WHERE track.id = json_extract(value, '$[0]')
-            """, [searchText.json])
+            FROM json_each(\(searchText.json)) WHERE track.id = json_extract(value, '$[0]')
+            """)
         searchText.removeAll()
     }
 
@@ -278,15 +276,19 @@ extension TrackStore {
     package static func presentCount(libraryID: Int64, under scope: RawPath, _ db: Connection) throws -> Int {
         let prefix = scope.folderPrefix
         return try db.scalar("""
-            SELECT count(*) FROM track WHERE library_id = ? AND missing_since IS NULL AND substr(path_text, 1, length(?)) = ?
-            """, [libraryID, prefix, prefix]) ?? 0
+            SELECT count(*) FROM track
+            WHERE library_id = \(libraryID) AND missing_since IS NULL AND substr(path_text, 1, length(\(prefix))) = \(prefix)
+            """) ?? 0
     }
 
     /// Marks tracks missing (keeping their rows and playlist entries).
     package static func markMissing(ids: [Int64], now: Date, _ db: Connection) throws {
         let statement = try db.cachedStatement("UPDATE track SET missing_since = ? WHERE id = ? AND missing_since IS NULL")
         for id in ids {
-            try statement.execute([Int64(now.timeIntervalSince1970), id])
+            try statement.execute { arguments in
+                arguments.bind(Int64(now.timeIntervalSince1970))
+                arguments.bind(id)
+            }
         }
     }
 
@@ -294,13 +296,14 @@ extension TrackStore {
     /// the ids of the tracks marked.
     package static func markMissing(inFolders ids: [Int64], now: Date, _ db: Connection) throws -> [Int64] {
         guard !ids.isEmpty else { return [] }
-        return try db.rows(
-            "UPDATE track SET missing_since = ? WHERE missing_since IS NULL AND folder_id IN (SELECT value FROM json_each(?)) RETURNING id",
-            [Int64(now.timeIntervalSince1970), JSONText.encode(ids: ids)]).compactMap { $0[0] }
+        return try db.values("""
+            UPDATE track SET missing_since = \(Int64(now.timeIntervalSince1970))
+            WHERE missing_since IS NULL AND folder_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids)))) RETURNING id
+            """)
     }
 
     /// Marks a missing track present again (its file is back, unchanged).
     package static func markPresent(id: Int64, _ db: Connection) throws {
-        try db.execute("UPDATE track SET missing_since = NULL WHERE id = ?", [id])
+        try db.execute("UPDATE track SET missing_since = NULL WHERE id = \(id)")
     }
 }

@@ -5,24 +5,26 @@ import LibraryCore
 /// moves between the libraries of one database: candidate pairs found by index, for
 /// `RecordingPairs` and `MoveMatcher` to judge.
 package enum UpgradeStore {
-    /// The columns `side(_:at:)` decodes, for the track aliased `t`.
+    /// The columns `side(_:_:)` decodes, for the track aliased `t`, named `<t>_id`, `<t>_library_id`...
     static func columns(_ t: String) -> String {
         """
-        \(t).id, \(t).library_id, \(t).path_text, \(t).missing_since IS NOT NULL, \(t).duration_ms, \(t).title_fold, \(t).album_fold,
-        CASE WHEN \(t).album_artist_fold = '' THEN \(t).artist_fold ELSE \(t).album_artist_fold END,
-        coalesce(\(t).disc_number, 1), \(t).track_number, \(t).mb_recording_id, \(t).mb_track_id
+        \(t).id AS \(t)_id, \(t).library_id AS \(t)_library_id, \(t).path_text AS \(t)_path_text,
+        \(t).missing_since IS NOT NULL AS \(t)_missing, \(t).duration_ms AS \(t)_duration_ms, \(t).title_fold AS \(t)_title_fold,
+        \(t).album_fold AS \(t)_album_fold,
+        CASE WHEN \(t).album_artist_fold = '' THEN \(t).artist_fold ELSE \(t).album_artist_fold END AS \(t)_album_artist_fold,
+        coalesce(\(t).disc_number, 1) AS \(t)_disc, \(t).track_number AS \(t)_track_number,
+        \(t).mb_recording_id AS \(t)_mb_recording_id, \(t).mb_track_id AS \(t)_mb_track_id
         """
     }
 
-    /// How many columns `columns` selects.
-    static let columnCount = 12
-
-    static func side(_ s: Statement, at offset: Int) -> RecordingSide {
+    /// The side of the track aliased `t` in the current row (see `columns`).
+    static func side(_ s: Statement, _ t: String) -> RecordingSide {
         RecordingSide(
-            id: s.column(offset) ?? 0, libraryID: s.column(offset + 1) ?? 0, pathText: s.column(offset + 2) ?? "",
-            isMissing: s.column(offset + 3) ?? false, durationMs: s.column(offset + 4) ?? 0, titleFold: s.column(offset + 5) ?? "",
-            albumFold: s.column(offset + 6) ?? "", albumArtistFold: s.column(offset + 7) ?? "", disc: s.column(offset + 8) ?? 1,
-            trackNumber: s.column(offset + 9), musicBrainzRecordingID: s.column(offset + 10), musicBrainzTrackID: s.column(offset + 11))
+            id: s[t + "_id"] ?? 0, libraryID: s[t + "_library_id"] ?? 0, pathText: s[t + "_path_text"] ?? "",
+            isMissing: s[t + "_missing"] ?? false, durationMs: s[t + "_duration_ms"] ?? 0, titleFold: s[t + "_title_fold"] ?? "",
+            albumFold: s[t + "_album_fold"] ?? "", albumArtistFold: s[t + "_album_artist_fold"] ?? "", disc: s[t + "_disc"] ?? 1,
+            trackNumber: s[t + "_track_number"], musicBrainzRecordingID: s[t + "_mb_recording_id"],
+            musicBrainzTrackID: s[t + "_mb_track_id"])
     }
 
     /// The ways a missing track is looked up by recording: its index and the join condition.
@@ -59,11 +61,11 @@ package enum UpgradeStore {
             }
         }
         // CROSS JOIN keeps the new tracks outside (see `MoveStore.candidates`).
-        let statement = try db.cachedStatement(branches.joined(separator: "\nUNION\n"))
+        // Numbered parameters: each branch uses them again.
+        let arguments: [DatabaseValue] = [.integer(libraryID), .integer(generation)] + (since.map { [.integer($0)] } ?? [])
         var pairs: [(RecordingSide, RecordingSide)] = []
-        let arguments: [any DatabaseValueConvertible] = since.map { [libraryID, generation, $0] } ?? [libraryID, generation]
-        try statement.forEach(arguments) { s in
-            pairs.append((side(s, at: 0), side(s, at: columnCount)))
+        try db.forEach(SQL(sql: branches.joined(separator: "\nUNION\n"), arguments: arguments)) { s in
+            pairs.append((side(s, "o"), side(s, "n")))
         }
         return pairs
     }
@@ -72,39 +74,40 @@ package enum UpgradeStore {
     /// scan `generation`, with their paths: if their files are gone, the new tracks may be
     /// them, moved between libraries (and the other library not synced since).
     package static func presentElsewhere(libraryID: Int64, addedAfter generation: Int64, _ db: Connection) throws -> [(id: Int64, path: RawPath)] {
-        let statement = try db.cachedStatement("""
+        let sql = SQL(sql: """
             SELECT DISTINCT o.id, o.path FROM track n INDEXED BY track_by_added_scan
             CROSS JOIN track o INDEXED BY track_by_album_present ON o.album_id = n.album_id AND o.missing_since IS NULL
             WHERE n.library_id = ?1 AND n.added_scan > ?2 AND n.missing_since IS NULL AND o.library_id <> ?1
-            """)
+            """, arguments: [.integer(libraryID), .integer(generation)])
         var result: [(Int64, RawPath)] = []
-        try statement.forEach([libraryID, generation]) { s in
-            if let id: Int64 = s.column(0), let bytes: [UInt8] = s.column(1) { result.append((id, RawPath(bytes: bytes))) }
+        try db.forEach(sql) { s in
+            if let id: Int64 = s["id"], let bytes: [UInt8] = s["path"] { result.append((id, RawPath(bytes: bytes))) }
         }
         return result
     }
 
     /// Whether any library has another library besides `libraryID`.
     package static func hasOtherLibraries(than libraryID: Int64, _ db: Connection) throws -> Bool {
-        try db.scalar("SELECT EXISTS (SELECT 1 FROM library WHERE id <> ?)", [libraryID]) ?? false
+        try db.scalar("SELECT EXISTS (SELECT 1 FROM library WHERE id <> \(libraryID))") ?? false
     }
 
     /// Every pair (missing track, present track) that may hold one recording, for
     /// `kanora doctor`: one pass over the present tracks, none when nothing is missing.
     package static func missingPresentPairs(_ db: Connection) throws -> [(old: RecordingSide, new: RecordingSide)] {
         var missing: [RecordingSide] = []
-        try db.cachedStatement("SELECT \(columns("t")) FROM track t INDEXED BY track_missing WHERE t.missing_since IS NOT NULL")
-            .forEach { missing.append(side($0, at: 0)) }
+        try db.forEach("SELECT \(sql: columns("t")) FROM track t INDEXED BY track_missing WHERE t.missing_since IS NOT NULL") {
+            missing.append(side($0, "t"))
+        }
         guard !missing.isEmpty else { return [] }
         var present: [RecordingSide] = []
-        try db.cachedStatement("""
-            SELECT \(columns("t")) FROM track t
+        try db.forEach("""
+            SELECT \(sql: columns("t")) FROM track t
             WHERE t.missing_since IS NULL AND (
                 (t.title_fold, coalesce(t.track_number, -1)) IN (
                     SELECT title_fold, coalesce(track_number, -1) FROM track WHERE missing_since IS NOT NULL AND title_fold <> '')
                 OR t.mb_recording_id IN (SELECT mb_recording_id FROM track WHERE missing_since IS NOT NULL)
                 OR t.mb_track_id IN (SELECT mb_track_id FROM track WHERE missing_since IS NOT NULL))
-            """).forEach { present.append(side($0, at: 0)) }
+            """) { present.append(side($0, "t")) }
         func keys(_ side: RecordingSide) -> [String] {
             var keys = ["t\u{1F}\(side.titleFold)\u{1F}\(side.trackNumber.map(String.init) ?? "")"]
             if let id = side.musicBrainzRecordingID { keys.append("r\u{1F}\(id)") }

@@ -1,6 +1,7 @@
-/// Audio facts a tag reader found in a file, before any tags are mapped.
-public struct AudioProperties: Sendable, Equatable {
-    /// Canonical format name ("MP3", "FLAC", "AAC", ...).
+/// What a file's audio is, as a tag reader finds it before any tags are mapped: the part of
+/// `TrackMetadata` that comes from the audio stream rather than from tags.
+public struct AudioProperties: Sendable, Equatable, Codable {
+    /// Container/codec name, e.g. "MP3", "FLAC", "AAC", "ALAC", "Opus".
     public var format: String
     public var durationMs: Int
     /// Average bitrate in kbit/s.

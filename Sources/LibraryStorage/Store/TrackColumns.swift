@@ -1,0 +1,131 @@
+import Foundation
+import LibraryCore
+
+/// One column of a track row: its name in the result, the SELECT expression that yields
+/// it (over `track AS t JOIN library AS l`), and how its value goes into a `Track`.
+struct TrackColumn: Sendable {
+    /// The result column's name (what SQLite names the plain column `expression` reads).
+    let name: String
+    let expression: String
+    /// Sets the track's field from the value at a position of the current row.
+    let read: @Sendable (inout Track, Statement, Int) -> Void
+
+    /// The column `t.name`.
+    init(_ name: String, _ read: @escaping @Sendable (inout Track, Statement, Int) -> Void) {
+        self.init(name, expression: "t." + name, read)
+    }
+
+    init(_ name: String, expression: String, _ read: @escaping @Sendable (inout Track, Statement, Int) -> Void) {
+        self.name = name
+        self.expression = expression
+        self.read = read
+    }
+}
+
+/// How a track is read from the database: the one list of its columns that every track
+/// SELECT and its decoding come from.
+///
+/// Columns the schema declares NOT NULL fill fields that cannot be nil (a NULL there would
+/// leave the field as `placeholder` has it); nullable columns fill optional fields, NULL as nil.
+enum TrackColumns {
+    static let all: [TrackColumn] = [
+        TrackColumn("id") { track, row, at in track.id = row.column(at) ?? 0 },
+        TrackColumn("library_id") { track, row, at in track.libraryID = row.column(at) ?? 0 },
+        TrackColumn("name", expression: "l.name") { track, row, at in track.libraryName = row.column(at) ?? "" },
+        TrackColumn("path") { track, row, at in track.path = RawPath(bytes: row.column(at) ?? []) },
+        TrackColumn("file_size") { track, row, at in track.fileSize = row.column(at) ?? 0 },
+        TrackColumn("mtime_ns") { track, row, at in track.mtimeNs = row.column(at) ?? 0 },
+        TrackColumn("format") { track, row, at in track.metadata.audio.format = row.column(at) ?? "" },
+        TrackColumn("duration_ms") { track, row, at in track.metadata.audio.durationMs = row.column(at) ?? 0 },
+        TrackColumn("bitrate") { track, row, at in track.metadata.audio.bitrate = row.column(at) },
+        TrackColumn("sample_rate") { track, row, at in track.metadata.audio.sampleRate = row.column(at) },
+        TrackColumn("channels") { track, row, at in track.metadata.audio.channels = row.column(at) },
+        TrackColumn("bit_depth") { track, row, at in track.metadata.audio.bitDepth = row.column(at) },
+        TrackColumn("has_cover") { track, row, at in track.metadata.audio.hasCoverArt = row.column(at) ?? false },
+        TrackColumn("title") { track, row, at in track.metadata.title = row.column(at) },
+        TrackColumn("title_sort") { track, row, at in track.metadata.titleSort = row.column(at) },
+        TrackColumn("artists") { track, row, at in track.metadata.artists = JSONText.decodeArray(row.column(at) ?? "[]") },
+        TrackColumn("artist_sort") { track, row, at in track.metadata.artistSort = row.column(at) },
+        TrackColumn("album_artists") { track, row, at in
+            track.metadata.albumArtists = JSONText.decodeArray(row.column(at) ?? "[]")
+        },
+        TrackColumn("album_artist_sort") { track, row, at in track.metadata.albumArtistSort = row.column(at) },
+        TrackColumn("album") { track, row, at in track.metadata.album = row.column(at) },
+        TrackColumn("album_sort") { track, row, at in track.metadata.albumSort = row.column(at) },
+        TrackColumn("track_number") { track, row, at in track.metadata.trackNumber = row.column(at) },
+        TrackColumn("track_total") { track, row, at in track.metadata.trackTotal = row.column(at) },
+        TrackColumn("disc_number") { track, row, at in track.metadata.discNumber = row.column(at) },
+        TrackColumn("disc_total") { track, row, at in track.metadata.discTotal = row.column(at) },
+        TrackColumn("date") { track, row, at in track.metadata.date = row.column(at) },
+        TrackColumn("year") { track, row, at in track.metadata.year = row.column(at) },
+        TrackColumn("original_date") { track, row, at in track.metadata.originalDate = row.column(at) },
+        TrackColumn("original_year") { track, row, at in track.metadata.originalYear = row.column(at) },
+        TrackColumn("genres") { track, row, at in track.metadata.genres = JSONText.decodeArray(row.column(at) ?? "[]") },
+        TrackColumn("composer") { track, row, at in track.metadata.composer = row.column(at) },
+        TrackColumn("comment") { track, row, at in track.metadata.comment = row.column(at) },
+        TrackColumn("compilation") { track, row, at in track.metadata.compilation = row.column(at) ?? false },
+        TrackColumn("bpm") { track, row, at in track.metadata.bpm = row.column(at) },
+        TrackColumn("mb_recording_id") { track, row, at in track.metadata.musicBrainz.recordingID = row.column(at) },
+        TrackColumn("mb_track_id") { track, row, at in track.metadata.musicBrainz.trackID = row.column(at) },
+        TrackColumn("mb_album_id") { track, row, at in track.metadata.musicBrainz.albumID = row.column(at) },
+        TrackColumn("mb_release_group_id") { track, row, at in track.metadata.musicBrainz.releaseGroupID = row.column(at) },
+        TrackColumn("mb_artist_id") { track, row, at in track.metadata.musicBrainz.artistID = row.column(at) },
+        TrackColumn("mb_album_artist_id") { track, row, at in track.metadata.musicBrainz.albumArtistID = row.column(at) },
+        TrackColumn("rg_track_gain") { track, row, at in track.metadata.replayGain.trackGain = row.column(at) },
+        TrackColumn("rg_track_peak") { track, row, at in track.metadata.replayGain.trackPeak = row.column(at) },
+        TrackColumn("rg_album_gain") { track, row, at in track.metadata.replayGain.albumGain = row.column(at) },
+        TrackColumn("rg_album_peak") { track, row, at in track.metadata.replayGain.albumPeak = row.column(at) },
+        TrackColumn("album_id") { track, row, at in track.albumID = row.column(at) },
+        TrackColumn("added_at") { track, row, at in track.addedAt = date(row, at) ?? track.addedAt },
+        TrackColumn("updated_at") { track, row, at in track.updatedAt = date(row, at) ?? track.updatedAt },
+        TrackColumn("missing_since") { track, row, at in track.missingSince = date(row, at) },
+        TrackColumn("other_tags") { track, row, at in track.metadata.otherTags = JSONText.decodeObject(row.column(at) ?? "{}") },
+        TrackColumn("damage") { track, row, at in track.metadata.damage = row.column(at) },
+    ]
+
+    /// What a row's track starts as before its columns are read.
+    static let placeholder = Track(
+        id: 0, libraryID: 0, libraryName: "", path: RawPath(bytes: []), fileSize: 0, mtimeNs: 0,
+        metadata: TrackMetadata(format: ""), albumID: nil, addedAt: Date(timeIntervalSince1970: 0),
+        updatedAt: Date(timeIntervalSince1970: 0), missingSince: nil)
+
+    /// The SELECT list of every column (`t.id, t.library_id, l.name, ...`).
+    static let selectList = selectList(leavingOut: [])
+
+    /// The SELECT list without the columns named `omitted` (a `Layout` made with the same
+    /// names leaves their fields as `placeholder` has them).
+    static func selectList(leavingOut omitted: Set<String>) -> String {
+        all.filter { !omitted.contains($0.name) }.map(\.expression).joined(separator: ", ")
+    }
+
+    /// Seconds since 1970 as a date.
+    private static func date(_ row: Statement, _ position: Int) -> Date? {
+        (row.column(position) as Int64?).map { Date(timeIntervalSince1970: Double($0)) }
+    }
+
+    /// Where each track column is in one statement's result: found by name once per
+    /// statement, so reading a row costs no name lookup.
+    struct Layout {
+        private let reads: [(read: @Sendable (inout Track, Statement, Int) -> Void, position: Int)]
+
+        /// The layout of `statement`, which selects every track column except `omitted`
+        /// (in any order, among other columns).
+        init(_ statement: Statement, leavingOut omitted: Set<String> = []) {
+            reads = TrackColumns.all.filter { !omitted.contains($0.name) }.map { column in
+                guard let position = statement.index(ofColumn: column.name) else {
+                    preconditionFailure("no track column \(column.name) in `\(statement.sql)`")
+                }
+                return (column.read, position)
+            }
+        }
+
+        /// The track in the statement's current row.
+        func track(_ statement: Statement) -> Track {
+            var track = TrackColumns.placeholder
+            for (read, position) in reads {
+                read(&track, statement, position)
+            }
+            return track
+        }
+    }
+}
