@@ -46,7 +46,7 @@ struct StatementDeadlineTests {
                 let port = try #require(client.port)
                 let slow = (0..<5).map { _ in Task { try await Self.slowRequest(port: port) } }
                 try await Wait.until("five slow requests, four of them in SQL") {
-                    library.calls == 5 && library.started == DatabaseQueue.defaultReaderCount
+                    library.calls == 5 && library.started == DatabasePool.defaultReaderCount
                 }
                 let ping = try await client.json("ping")
                 #expect(ping.status == "ok")
@@ -196,7 +196,7 @@ final class EndlessLibrary: Sendable {
         let finished = Atomic(0)
 
         /// Runs the endless count as a service would: its errors become `LibraryError`s.
-        func endless(_ database: DatabaseQueue) async throws {
+        func endless(_ database: DatabasePool) async throws {
             calls.add(1, ordering: .relaxed)
             defer { finished.add(1, ordering: .relaxed) }
             do {

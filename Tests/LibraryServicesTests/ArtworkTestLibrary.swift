@@ -15,7 +15,7 @@ import TestSupport
 /// - Wma/: wma.wma (an embedded picture, album artist "Media Player")
 struct ArtworkTestLibrary {
     let folder: TemporaryDirectory
-    let database: DatabaseQueue
+    let database: DatabasePool
     let library: LiveLibraryService
     /// The tracks by file name.
     let tracks: [String: Track]

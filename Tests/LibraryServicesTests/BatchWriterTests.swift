@@ -8,7 +8,7 @@ import Testing
 /// batch that fails stops the ones queued after it, and its error is the one reported.
 @Suite("Batch writer")
 struct BatchWriterTests {
-    private let database: DatabaseQueue
+    private let database: DatabasePool
     private let libraryID: Int64
 
     init() throws {

@@ -7,7 +7,7 @@ import TestSupport
 /// A fresh in-memory database with a scanner and the live browse service over it, and
 /// direct SQL for planting annotations (the annotation service is another area's).
 struct BrowseHarness {
-    let database: DatabaseQueue
+    let database: DatabasePool
     let scanner: LiveScanService
     let browse: LiveBrowseService
     let folder: TemporaryDirectory

@@ -97,14 +97,14 @@ struct ChangeEventTests {
     }
 
     /// A migrated in-memory database and a feed following it.
-    private static func followedDatabase() throws -> (DatabaseQueue, ChangeFeed) {
+    private static func followedDatabase() throws -> (DatabasePool, ChangeFeed) {
         let database = try Database.open(.inMemory)
         let feed = ChangeFeed()
         feed.follow(database)
         return (database, feed)
     }
 
-    private static func insertPlaylist(_ name: String, _ database: DatabaseQueue) throws -> Int64 {
+    private static func insertPlaylist(_ name: String, _ database: DatabasePool) throws -> Int64 {
         try database.write { db in
             try PlaylistStore.insert(
                 name: name, description: nil, smartQuery: nil, smartSort: nil, smartLimit: nil, userID: User.localID, now: Date(), db)

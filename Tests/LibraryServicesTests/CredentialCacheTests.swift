@@ -13,7 +13,7 @@ struct CredentialCacheTests {
         try ServiceContainer.live(databaseURL: URL(fileURLWithPath: folder.path("library.sqlite")))
     }
 
-    private static func database(_ services: ServiceContainer) throws -> DatabaseQueue {
+    private static func database(_ services: ServiceContainer) throws -> DatabasePool {
         try #require(services.users as? LiveUserService).database
     }
 

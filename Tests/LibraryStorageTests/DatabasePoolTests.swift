@@ -5,20 +5,20 @@ import Foundation
 import TestKit
 import Testing
 
-@Suite("DatabaseQueue reader pool")
+@Suite("DatabasePool reader pool")
 struct DatabasePoolTests {
     private static func libraryCount(_ connection: Connection) throws -> Int {
         try Fixture.count(connection, "library")
     }
 
-    private static func fileDatabase() throws -> (DatabaseQueue, URL) {
+    private static func fileDatabase() throws -> (DatabasePool, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-pool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return (try Database.open(.file(folder.appendingPathComponent("db.sqlite").path)), folder)
     }
 
     /// Holds a write transaction open on a thread of its own until `release` is signalled.
-    private static func holdWrite(_ queue: DatabaseQueue, release: DispatchSemaphore) {
+    private static func holdWrite(_ queue: DatabasePool, release: DispatchSemaphore) {
         let writeOpen = DispatchSemaphore(value: 0)
         Thread {
             _ = try? queue.write { connection in
@@ -30,7 +30,7 @@ struct DatabasePoolTests {
         writeOpen.wait()
     }
 
-    private static func eightReads(_ queue: DatabaseQueue) async throws -> [Int] {
+    private static func eightReads(_ queue: DatabasePool) async throws -> [Int] {
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<8 { group.addTask { try await queue.asyncRead { try Self.libraryCount($0) } } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -59,7 +59,7 @@ struct DatabasePoolTests {
         // thread before; now they queue on the one write thread.
         let writes = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for index in 0..<(DatabaseQueue.defaultReaderCount + 2) {
+                for index in 0..<(DatabasePool.defaultReaderCount + 2) {
                     group.addTask { _ = try await queue.asyncWrite { try Fixture.insertLibrary($0, name: "W\(index)", root: "/w\(index)") } }
                 }
                 try await group.waitForAll()
@@ -69,7 +69,7 @@ struct DatabasePoolTests {
         #expect(counts == Array(repeating: 1, count: 8))
         release.signal()
         try await writes.value
-        #expect(try queue.read { try Self.libraryCount($0) } == 2 + DatabaseQueue.defaultReaderCount + 2)
+        #expect(try queue.read { try Self.libraryCount($0) } == 2 + DatabasePool.defaultReaderCount + 2)
     }
 
     @Test func oneDatabasesBlockedReadsDoNotDelayAnothers() async throws {
@@ -83,11 +83,11 @@ struct DatabasePoolTests {
         let gate = Gate()
         let blocked = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<(DatabaseQueue.defaultReaderCount * 2) { group.addTask { try await busy.asyncRead { _ in gate.wait() } } }
+                for _ in 0..<(DatabasePool.defaultReaderCount * 2) { group.addTask { try await busy.asyncRead { _ in gate.wait() } } }
                 try await group.waitForAll()
             }
         }
-        try await Wait.until("every reader of the busy database blocked") { gate.waiting == DatabaseQueue.defaultReaderCount }
+        try await Wait.until("every reader of the busy database blocked") { gate.waiting == DatabasePool.defaultReaderCount }
         let counts = try await Wait.bounded("reads of another database") { try await Self.eightReads(free) }
         #expect(counts == Array(repeating: 1, count: 8))
         gate.open()
@@ -97,7 +97,7 @@ struct DatabasePoolTests {
     @Test func readsRunSideBySideOnSeveralConnections() async throws {
         let (queue, folder) = try Self.fileDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let readers = DatabaseQueue.defaultReaderCount
+        let readers = DatabasePool.defaultReaderCount
         let gate = Gate()
         // Each read waits inside its transaction until all are inside: only a pool of
         // `readers` connections, each on its own thread, lets that happen.

@@ -4,7 +4,7 @@ import Foundation
 
 /// An in-memory database with one library, filled row by row, for checking `DoctorStore`.
 struct DoctorFixture {
-    let database: DatabaseQueue
+    let database: DatabasePool
     private let libraryID: Int64
     private let folderID: Int64
 

@@ -5,7 +5,7 @@ import Foundation
 /// Rows the schema tests insert, with every NOT NULL column filled.
 enum Fixture {
     /// A new in-memory database with one library (root "/m") and its folder "/m/a".
-    static func libraryWithFolder() throws -> (database: DatabaseQueue, libraryID: Int64, folderID: Int64) {
+    static func libraryWithFolder() throws -> (database: DatabasePool, libraryID: Int64, folderID: Int64) {
         let database = try Database.open(.inMemory)
         let (library, folder) = try database.write { db in
             let library = try insertLibrary(db, root: "/m")

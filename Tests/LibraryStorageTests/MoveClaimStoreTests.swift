@@ -6,7 +6,7 @@ import Testing
 /// The SQL half of recognising a moved file as it is written: which missing tracks may be
 /// it, and saving it over one of them.
 @Suite struct MoveClaimStoreTests {
-    private let database: DatabaseQueue
+    private let database: DatabasePool
     private let libraryID: Int64
     private let folderID: Int64
 

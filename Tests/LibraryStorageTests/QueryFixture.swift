@@ -4,7 +4,7 @@ import LibraryStorage
 
 /// A small in-memory library with known rows, for checking which ids queries return.
 struct QueryFixture {
-    let database: DatabaseQueue
+    let database: DatabasePool
     static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

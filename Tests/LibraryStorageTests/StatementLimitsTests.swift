@@ -15,7 +15,7 @@ struct StatementLimitsTests {
     /// Counts to two million: a fraction of a second of SQLite steps.
     static let long: SQL = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 2000000) SELECT count(*) FROM c"
 
-    private static func fileDatabase() throws -> (DatabaseQueue, URL) {
+    private static func fileDatabase() throws -> (DatabasePool, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-limits-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return (try Database.open(.file(folder.appendingPathComponent("db.sqlite").path)), folder)

@@ -6,7 +6,7 @@ import Testing
 /// A track is read by column name through `TrackColumns`: whatever the order of the
 /// columns and whatever else the statement selects, the same track comes back.
 @Suite struct TrackColumnsTests {
-    private let database: DatabaseQueue
+    private let database: DatabasePool
     private let libraryID: Int64
     private let folderID: Int64
 

@@ -6,7 +6,7 @@ import Testing
 /// `TrackStore.save` and the search index it keeps: inserts are indexed in bulk by
 /// `indexForSearch`, updates reindex through the trigger only when a searched column changed.
 @Suite struct TrackSaveTests {
-    private let database: DatabaseQueue
+    private let database: DatabasePool
     private let libraryID: Int64
     private let folderID: Int64
 

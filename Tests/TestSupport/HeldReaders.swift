@@ -9,11 +9,11 @@ public struct HeldReaders: Sendable {
     private let gate: Gate
     private let reads: Task<Void, any Error>
 
-    /// Starts `DatabaseQueue.defaultReaderCount` reads that block, and returns once all of
+    /// Starts `DatabasePool.defaultReaderCount` reads that block, and returns once all of
     /// them are inside their transactions.
-    package static func holdingEveryReader(of database: DatabaseQueue) async throws -> HeldReaders {
+    package static func holdingEveryReader(of database: DatabasePool) async throws -> HeldReaders {
         let gate = Gate()
-        let count = DatabaseQueue.defaultReaderCount
+        let count = DatabasePool.defaultReaderCount
         let reads = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<count { group.addTask { try await database.asyncRead { _ in gate.wait() } } }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// How long the SQL run for one network request may take, and the switch that stops it
 /// at shutdown: set for a request's task with `StatementLimits.$current.withValue`, it
-/// holds for every `DatabaseQueue` call made in that task (and the tasks it starts).
+/// holds for every `DatabasePool` call made in that task (and the tasks it starts).
 ///
 /// Each call (`asyncRead`, `asyncWrite`, `read`, `write`) gets `timeout` from the moment it
 /// is made, so a streamed listing read page by page gives each page the full time. A call

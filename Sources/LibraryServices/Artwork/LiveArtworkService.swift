@@ -23,7 +23,7 @@ public struct LiveArtworkService: ArtworkService {
     public static let sizeSteps = [64, 128, 256, 512, 1024]
     /// How many of an album's or artist's tracks are looked at, at most.
     static let candidateLimit = 500
-    let database: DatabaseQueue
+    let database: DatabasePool
     let cache: CoverCache?
     let resize: Resize
     let resizes: AsyncSemaphore
@@ -31,7 +31,7 @@ public struct LiveArtworkService: ArtworkService {
     /// Covers from `database`'s tracks, resized ones kept in `cache` when given, at most
     /// `resizeLimit` resizes at a time (by default one per processor).
     package init(
-        database: DatabaseQueue, cache: CoverCache?, resizeLimit: Int = ProcessInfo.processInfo.activeProcessorCount,
+        database: DatabasePool, cache: CoverCache?, resizeLimit: Int = ProcessInfo.processInfo.activeProcessorCount,
         resize: @escaping Resize = { data, size throws(LibraryError) in try ImageResizer.fit(data, in: size) }
     ) {
         self.database = database

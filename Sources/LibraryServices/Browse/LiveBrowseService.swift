@@ -4,9 +4,9 @@ import LibraryStorage
 
 /// `BrowseService` over the SQLite database.
 public struct LiveBrowseService: BrowseService {
-    let database: DatabaseQueue
+    let database: DatabasePool
 
-    package init(database: DatabaseQueue) {
+    package init(database: DatabasePool) {
         self.database = database
     }
 

@@ -104,7 +104,7 @@ public struct ServiceContainer: Sendable {
         _ location: Connection.Location, reader: any TagReader, files: ScanFiles, sealer: PasswordSealer, ignoredNames: [String] = [],
         coverCache: CoverCache? = nil, now: @escaping @Sendable () -> Date = Date.init
     ) throws(LibraryError) -> ServiceContainer {
-        let database: DatabaseQueue
+        let database: DatabasePool
         do {
             database = try Database.open(location)
         } catch {

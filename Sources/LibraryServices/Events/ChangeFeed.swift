@@ -79,7 +79,7 @@ public final class ChangeFeed: Sendable {
     /// Publishes the events of every transaction `database` commits from now on (see
     /// `LibraryEvent.events(for:)`); following a database again changes nothing, so every
     /// service built over it may ask.
-    package func follow(_ database: DatabaseQueue) {
+    package func follow(_ database: DatabasePool) {
         let isNew = followed.withLock { followed in
             followed.removeAll { $0.database == nil }
             guard !followed.contains(where: { $0.database === database }) else { return false }
@@ -114,7 +114,7 @@ public protocol FeedUpstream: AnyObject, Sendable {
 }
 
 private struct WeakDatabase {
-    weak var database: DatabaseQueue?
+    weak var database: DatabasePool?
 }
 
 /// Runs `action` once, when released.

@@ -5,12 +5,12 @@ import LibraryStorage
 /// `LibraryService` over the SQLite database. Its changes reach the feed from the database
 /// itself (`ChangeFeed.follow`).
 public struct LiveLibraryService: LibraryService {
-    let database: DatabaseQueue
+    let database: DatabasePool
     let now: @Sendable () -> Date
     /// The last health report, until the database changes.
     let healthCache: HealthCache
 
-    package init(database: DatabaseQueue, feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(database: DatabasePool, feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.now = now
         healthCache = HealthCache(location: database.location)

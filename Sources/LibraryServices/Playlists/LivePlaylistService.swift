@@ -6,12 +6,12 @@ import LibraryStorage
 /// are invisible (by name) and forbidden (by id). Its changes reach the feed from the
 /// database itself (`ChangeFeed.follow`).
 public struct LivePlaylistService: PlaylistService {
-    let database: DatabaseQueue
+    let database: DatabasePool
     let now: @Sendable () -> Date
     /// The owner of the playlists (by default the local user the CLI acts as).
     public let userID: Int64
 
-    package init(database: DatabaseQueue, feed: ChangeFeed, userID: Int64 = User.localID, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(database: DatabasePool, feed: ChangeFeed, userID: Int64 = User.localID, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.userID = userID
         self.now = now

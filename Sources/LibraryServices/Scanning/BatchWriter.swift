@@ -54,7 +54,7 @@ struct BatchOutcome: Sendable {
 /// tree moved in one piece makes a batch of a few thousand renames, which the walk of the
 /// folders after it need not wait for.
 final class BatchWriter: @unchecked Sendable {
-    private let database: DatabaseQueue
+    private let database: DatabasePool
     /// Where the batches' changes go (nil: to the commit observers, batch by batch).
     private let changes: ChangeCollector?
     private let libraryID: Int64
@@ -79,7 +79,7 @@ final class BatchWriter: @unchecked Sendable {
     /// batches of files read (each a little over `batchSize`), never three (three batches
     /// of exactly `batchSize` would fit in three times it, ~2 MB more at 100,000 tracks).
     init(
-        database: DatabaseQueue, changes: ChangeCollector? = nil, libraryID: Int64, generation: Int64,
+        database: DatabasePool, changes: ChangeCollector? = nil, libraryID: Int64, generation: Int64,
         reservations: MoveReservations, batchSize: Int, batchCapacity: Int = 8
     ) {
         self.database = database

@@ -11,14 +11,14 @@ import Synchronization
 /// remote client's feed) reload once per scan, not once per batch, and `librariesChanged`
 /// (the scan stamps its library as it starts) tells that the scan let go of the database.
 public struct LiveScanService: ScanService {
-    let database: DatabaseQueue
+    let database: DatabasePool
     let reader: any TagReader
     let feed: ChangeFeed
     let now: @Sendable () -> Date
     let files: ScanFiles
 
     package init(
-        database: DatabaseQueue, reader: any TagReader, feed: ChangeFeed, files: ScanFiles = ScanFiles(),
+        database: DatabasePool, reader: any TagReader, feed: ChangeFeed, files: ScanFiles = ScanFiles(),
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.database = database

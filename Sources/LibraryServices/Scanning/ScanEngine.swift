@@ -6,7 +6,7 @@ import LibraryStorage
 /// each folder against the database, reads changed files in parallel, and commits each
 /// batch in one transaction. Memory is bounded by one batch, not by the library's size.
 final class ScanEngine {
-    let database: DatabaseQueue
+    let database: DatabasePool
     /// Where the scan's writes put what they changed, published once as the scan ends.
     let changes: ChangeCollector
     let reader: any TagReader
@@ -56,7 +56,7 @@ final class ScanEngine {
     private var parallelCPU: Double = 0
 
     init(
-        database: DatabaseQueue, changes: ChangeCollector, reader: any TagReader, journal: ScanJournal,
+        database: DatabasePool, changes: ChangeCollector, reader: any TagReader, journal: ScanJournal,
         now: @escaping @Sendable () -> Date, emit: @escaping (ScanEvent) -> Void, isCancelled: @escaping () -> Bool
     ) {
         self.database = database

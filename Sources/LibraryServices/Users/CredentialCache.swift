@@ -56,12 +56,12 @@ final class CredentialCache: Sendable {
         var epoch = 0
     }
 
-    private let database: DatabaseQueue
+    private let database: DatabasePool
     private let state = Mutex(State())
     /// The connection of the cache's own (file databases only).
     private let probe: Probe?
 
-    init(database: DatabaseQueue) {
+    init(database: DatabasePool) {
         self.database = database
         if case .file = database.location { probe = Probe(location: database.location) } else { probe = nil }
     }

@@ -5,10 +5,10 @@ import LibraryStorage
 /// `AnnotationService` over SQLite. Marks hang on the stable track, album and artist ids,
 /// so they survive moves and renames and go with an item when it is pruned.
 public struct LiveAnnotationService: AnnotationService {
-    let database: DatabaseQueue
+    let database: DatabasePool
     let now: @Sendable () -> Date
 
-    package init(database: DatabaseQueue, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(database: DatabasePool, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.now = now
     }

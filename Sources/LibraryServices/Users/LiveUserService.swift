@@ -8,7 +8,7 @@ import LibraryStorage
 /// (`CredentialCache`), so they never wait behind queries; every change made here drops
 /// that copy.
 public struct LiveUserService: UserService {
-    let database: DatabaseQueue
+    let database: DatabasePool
     let sealer: PasswordSealer
     let now: @Sendable () -> Date
     /// Opened passwords by user, valid while the sealed bytes are unchanged.
@@ -18,7 +18,7 @@ public struct LiveUserService: UserService {
     /// Keys' last uses, written at most once a minute per key.
     let keyUses = KeyUseLog()
 
-    init(database: DatabaseQueue, sealer: PasswordSealer, now: @escaping @Sendable () -> Date = Date.init) {
+    init(database: DatabasePool, sealer: PasswordSealer, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.sealer = sealer
         self.now = now

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// What a `DatabaseQueue` does around each write it commits: reads what the transaction
+/// What a `DatabasePool` does around each write it commits: reads what the transaction
 /// changed from the writer's change log just before COMMIT, and once committed hands it to
 /// the observers, or to the collector the write was given.
 final class CommitObservers: Sendable {
@@ -35,7 +35,7 @@ final class CommitObservers: Sendable {
 }
 
 /// Committed changes set aside to be reported later, all at once: writes made with
-/// `DatabaseQueue.write(collectingChangesIn:)` add theirs here instead of telling the
+/// `DatabasePool.write(collectingChangesIn:)` add theirs here instead of telling the
 /// commit observers, and whoever made the collector hands them on with `take()` (a scan,
 /// which commits in many batches, reports its changes once, as it ends).
 package final class ChangeCollector: Sendable {

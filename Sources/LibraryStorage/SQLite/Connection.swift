@@ -5,7 +5,7 @@ import LibraryCore
 /// One SQLite connection, configured in one place: WAL, `synchronous = NORMAL`, foreign
 /// keys, a busy timeout, and a cache of prepared statements.
 ///
-/// Not thread-safe: `DatabaseQueue` serialises access to it.
+/// Not thread-safe: `DatabasePool` serialises access to it.
 package final class Connection {
     let handle: OpaquePointer
     private var statementCache: [String: Statement] = [:]

@@ -3,13 +3,13 @@ import Foundation
 import LibraryCore
 
 /// Opens Kanora databases: checks that a file really is one (and not from a newer Kanora),
-/// migrates it, and hands back a `DatabaseQueue`.
+/// migrates it, and hands back a `DatabasePool`.
 package enum Database {
     /// Opens the database at `location`, creating and migrating it when new.
     ///
     /// Nothing is written to a file that turns out not to be a Kanora database or to come
     /// from a newer version: those checks run before WAL mode or any migration.
-    package static func open(_ location: Connection.Location, migrator: Migrator = Schema.migrator) throws -> DatabaseQueue {
+    package static func open(_ location: Connection.Location, migrator: Migrator = Schema.migrator) throws -> DatabasePool {
         let writer = try openWriter(location)
         try checkIdentity(writer, location: location, migrator: migrator)
         if case .file = location {
@@ -32,7 +32,7 @@ package enum Database {
             reader = try Connection(location: location, readOnly: true)
             checkpointer = BackgroundCheckpointer { try Connection(location: location, readOnly: false) }
         }
-        return DatabaseQueue(location: location, writer: writer, reader: reader, checkpointer: checkpointer, changes: ChangeLog.drain) {
+        return DatabasePool(location: location, writer: writer, reader: reader, checkpointer: checkpointer, changes: ChangeLog.drain) {
             try Connection(location: location, readOnly: true)
         }
     }

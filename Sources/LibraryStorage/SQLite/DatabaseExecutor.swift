@@ -5,7 +5,7 @@ import LibraryCore
 /// never block one of Swift's cooperative threads (there are only as many as cores) while
 /// SQLite reads or waits for a lock.
 ///
-/// Each `DatabaseQueue` has two: one for reads, with as many threads as it has reader
+/// Each `DatabasePool` has two: one for reads, with as many threads as it has reader
 /// connections (so a read never waits for a thread while a connection is idle), and one
 /// thread for writes (so a write waiting for the write lock holds no reader's thread).
 /// Nothing is shared between databases: one database's slow work cannot starve another's.

@@ -14,7 +14,7 @@ import Foundation
 /// caught) leaves its rows noted: the log may name a row that did not change, never miss
 /// one that did.
 ///
-/// Not thread-safe: it lives on its connection, used under `DatabaseQueue`'s writer lock.
+/// Not thread-safe: it lives on its connection, used under `DatabasePool`'s writer lock.
 package final class RowChangeLog {
     /// The rows of one table to note, and the id they are noted as.
     package struct Source: Sendable {

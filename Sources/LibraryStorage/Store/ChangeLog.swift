@@ -1,7 +1,7 @@
 /// What the writer connection notes of each transaction for change events: the libraries
 /// whose rows changed, the libraries whose tracks changed, and the playlists whose rows or
 /// entries changed (see `RowChangeLog`: a deleted row still names its library or playlist,
-/// a track moved from one library to another names both). The `DatabaseQueue` takes the
+/// a track moved from one library to another names both). The `DatabasePool` takes the
 /// notes just before COMMIT and hands them on once committed.
 enum ChangeLog {
     /// The sets of `RowChangeLog.take()`.

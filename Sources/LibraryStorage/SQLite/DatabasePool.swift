@@ -6,10 +6,10 @@ import LibraryCore
 /// write batch to commit. In-memory databases have the one connection.
 ///
 /// The synchronous `read` and `write` block the calling thread; async code uses
-/// `asyncRead` and `asyncWrite`, which run the same work on the queue's own threads (one per
+/// `asyncRead` and `asyncWrite`, which run the same work on the pool's own threads (one per
 /// reader connection, one for writes: see `DatabaseExecutor`), never on Swift's cooperative
 /// threads.
-package final class DatabaseQueue: Sendable {
+package final class DatabasePool: Sendable {
     /// How many reader connections a file database opens at most (lazily, as reads overlap).
     package static let defaultReaderCount = 4
 
@@ -34,7 +34,7 @@ package final class DatabaseQueue: Sendable {
     ///   nil: writes report no changes.
     init(
         location: Connection.Location, writer: Connection, reader: Connection?,
-        readerCount: Int = DatabaseQueue.defaultReaderCount, checkpointer: BackgroundCheckpointer? = nil,
+        readerCount: Int = DatabasePool.defaultReaderCount, checkpointer: BackgroundCheckpointer? = nil,
         changes: (@Sendable (Connection) throws -> CommittedChanges)? = nil,
         openReader: @escaping @Sendable () throws -> Connection
     ) {

@@ -5,8 +5,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("DatabaseQueue concurrency")
-struct DatabaseQueueTests {
+@Suite("DatabasePool concurrency")
+struct DatabasePoolConcurrencyTests {
     private static func libraryCount(_ connection: Connection) throws -> Int {
         try Fixture.count(connection, "library")
     }
