@@ -1,3 +1,6 @@
+// Debian's libsqlite3 is built with the pre-update hook, but sqlite3.h declares its API only
+// to builds that define this (the change log of `RowChangeLog` uses it).
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
 
 /// SQLITE_TRANSIENT is a macro cast Swift cannot import: bind strings and blobs with this.

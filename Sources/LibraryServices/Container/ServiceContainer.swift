@@ -111,6 +111,8 @@ public struct ServiceContainer: Sendable {
             throw LibraryError.wrap(error)
         }
         let feed = ChangeFeed()
+        // Every commit is published, those of services that hold no feed (users) too.
+        feed.follow(database)
         let library = LiveLibraryService(database: database, feed: feed, now: now)
         let scanner = LiveScanService(database: database, reader: reader, feed: feed, files: files, now: now)
         return ServiceContainer(

@@ -1,8 +1,14 @@
 import Foundation
+import LibraryCore
+import LibraryStorage
 import Synchronization
 
 /// Broadcasts `LibraryEvent`s: every subscriber gets its own stream and sees every event
 /// that matters.
+///
+/// Library, track and playlist changes come from the database itself (`follow(_:)`): each
+/// committed write transaction is published as the events of what it changed, so no write
+/// path can forget one, and a write rolled back publishes nothing.
 ///
 /// Each subscriber has its own queue. Library, track and playlist changes are never dropped
 /// (an identical change still waiting to be read is not queued twice, which keeps the queue
@@ -12,6 +18,8 @@ import Synchronization
 /// dropped, and its stream ends.
 public final class ChangeFeed: Sendable {
     private let subscribers = Mutex<Subscribers>(Subscribers())
+    /// The databases whose commits this feed publishes (held weakly: the services own them).
+    private let followed = Mutex<[WeakDatabase]>([])
 
     private struct Subscribers {
         var byID: [UUID: FeedSubscription] = [:]
@@ -68,6 +76,25 @@ public final class ChangeFeed: Sendable {
         }
     }
 
+    /// Publishes the events of every transaction `database` commits from now on (see
+    /// `LibraryEvent.events(for:)`); following a database again changes nothing, so every
+    /// service built over it may ask.
+    package func follow(_ database: DatabaseQueue) {
+        let isNew = followed.withLock { followed in
+            followed.removeAll { $0.database == nil }
+            guard !followed.contains(where: { $0.database === database }) else { return false }
+            followed.append(WeakDatabase(database: database))
+            return true
+        }
+        guard isNew else { return }
+        database.observeCommits { [weak self] changes in self?.publish(changes) }
+    }
+
+    /// Publishes the events of committed `changes`, in `LibraryEvent.events(for:)`'s order.
+    package func publish(_ changes: CommittedChanges) {
+        for event in LibraryEvent.events(for: changes) { publish(event) }
+    }
+
     /// How many subscribers are listening (for tests and diagnostics).
     public var subscriberCount: Int { subscribers.withLock { $0.byID.count } }
 
@@ -84,6 +111,10 @@ public protocol FeedUpstream: AnyObject, Sendable {
     func start()
     /// Stops publishing, without waiting; called when the last subscriber leaves.
     func halt()
+}
+
+private struct WeakDatabase {
+    weak var database: DatabaseQueue?
 }
 
 /// Runs `action` once, when released.

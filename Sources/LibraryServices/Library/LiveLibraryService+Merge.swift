@@ -7,7 +7,7 @@ extension LiveLibraryService {
         guard oldID != newID else {
             throw LibraryError(.invalidInput, "Track \(oldID) was given twice: give the id of the track to keep, then the id of the track to merge into it.")
         }
-        let report = try await database.writing { db in
+        return try await database.writing { db in
             let old = try Self.existingTrack(id: oldID, db)
             let new = try Self.existingTrack(id: newID, db)
             if !old.isMissing && !new.isMissing && !force {
@@ -20,9 +20,6 @@ extension LiveLibraryService {
             let merged = try Self.existingTrack(id: oldID, db)
             return TrackMergeReport(track: merged, removedID: newID, removedPath: new.path.text)
         }
-        feed.publish(.tracksChanged(libraryID: nil))
-        feed.publish(.playlistsChanged(playlistID: nil))
-        return report
     }
 
     static func existingTrack(id: Int64, _ db: Connection) throws -> Track {

@@ -2,19 +2,19 @@ import Foundation
 import LibraryCore
 import LibraryStorage
 
-/// `LibraryService` over the SQLite database.
+/// `LibraryService` over the SQLite database. Its changes reach the feed from the database
+/// itself (`ChangeFeed.follow`).
 public struct LiveLibraryService: LibraryService {
     let database: DatabaseQueue
-    let feed: ChangeFeed
     let now: @Sendable () -> Date
     /// The last health report, until the database changes.
     let healthCache: HealthCache
 
     package init(database: DatabaseQueue, feed: ChangeFeed, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
-        self.feed = feed
         self.now = now
         healthCache = HealthCache(location: database.location)
+        feed.follow(database)
     }
 
     public func libraries() async throws -> [Library] {
@@ -26,7 +26,7 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func renameLibrary(named name: String, to newName: String) async throws -> Library {
-        let library = try await database.writing { db in
+        try await database.writing { db in
             let validName = try LibraryRules.name.validate(newName)
             var library = try Self.existingLibrary(named: name, db)
             if let other = try LibraryStore.find(name: validName, db), other.id != library.id {
@@ -36,20 +36,15 @@ public struct LiveLibraryService: LibraryService {
             library.name = validName
             return library
         }
-        feed.publish(.librariesChanged)
-        return library
     }
 
     public func removeLibrary(named name: String) async throws -> Library {
-        let library = try await database.writing { db in
+        try await database.writing { db in
             let library = try Self.existingLibrary(named: name, db)
             try LibraryStore.delete(id: library.id, db)
             try CatalogStore.deleteOrphans(db)
             return library
         }
-        feed.publish(.librariesChanged)
-        feed.publish(.tracksChanged(libraryID: library.id))
-        return library
     }
 
     public func tracks(_ request: ListRequest) async throws -> [Track] {
@@ -107,15 +102,10 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func prune(library name: String?, dryRun: Bool) async throws -> PruneReport {
-        let report = try await database.writing { db in
+        try await database.writing { db in
             let libraryID = try name.map { try Self.existingLibrary(named: $0, db).id }
             return try PruneStore.prune(libraryID: libraryID, dryRun: dryRun, db)
         }
-        if !dryRun && !report.tracks.isEmpty {
-            feed.publish(.tracksChanged(libraryID: nil))
-            if !report.playlistEntries.isEmpty { feed.publish(.playlistsChanged(playlistID: nil)) }
-        }
-        return report
     }
 
     static func existingLibrary(named name: String, _ db: Connection) throws -> Library {

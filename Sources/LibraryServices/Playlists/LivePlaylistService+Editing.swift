@@ -75,12 +75,12 @@ extension LivePlaylistService {
         }
     }
 
-    /// Runs `body` on the ordered track ids of a normal playlist inside one transaction,
-    /// stores the result and publishes the change.
+    /// Runs `body` on the ordered track ids of a normal playlist inside one transaction and
+    /// stores the result, if it differs.
     func edit<T: Sendable>(
         _ name: String, _ body: @escaping @Sendable (Playlist, inout [Int64], Connection) throws -> T
     ) async throws(LibraryError) -> T {
-        let (playlistID, result) = try await database.writing { db in
+        try await database.writing { db in
             let playlist = try existing(name, db)
             if playlist.isSmart {
                 throw LibraryError(.invalidInput, "\"\(playlist.name)\" is a smart playlist: its entries come from its query. Freeze it first with `kanora playlist freeze \"\(playlist.name)\"`.")
@@ -89,10 +89,8 @@ extension LivePlaylistService {
             let original = ids
             let result = try body(playlist, &ids, db)
             if ids != original { try PlaylistStore.setTrackIDs(ids, playlistID: playlist.id, now: now(), db) }
-            return (playlist.id, result)
+            return result
         }
-        feed.publish(.playlistsChanged(playlistID: playlistID))
-        return result
     }
 
     private static func outOfRange(_ position: Int, _ playlist: Playlist, count: Int) -> LibraryError {

@@ -12,7 +12,7 @@ extension LivePlaylistService {
         }
         let baseDirectory = fileURL.deletingLastPathComponent().standardizedFileURL.path
         let draft = PlaylistDraft(name: name ?? fileURL.deletingPathExtension().lastPathComponent)
-        let result = try await database.writing { db in
+        return try await database.writing { db in
             var ids: [Int64] = []
             var unmatched: [M3UEntry] = []
             for entry in entries {
@@ -29,8 +29,6 @@ extension LivePlaylistService {
             try PlaylistStore.setTrackIDs(ids, playlistID: id, now: now(), db)
             return PlaylistImport(playlist: try PlaylistStore.find(id: id, db)!, unmatched: unmatched)
         }
-        feed.publish(.playlistsChanged(playlistID: result.playlist.id))
-        return result
     }
 
     /// The first library track at one of `paths`.

@@ -26,13 +26,11 @@ extension LivePlaylistService {
     public func setDescription(_ description: String?, of name: String) async throws -> Playlist {
         let text = description.flatMap { $0.isEmpty ? nil : $0 }
         try LiveUserService.checked { () throws(ValidationError) in try PlaylistRules.validateDescription(text) }
-        let playlist = try await database.writing { db in
+        return try await database.writing { db in
             let playlist = try existing(name, db)
             try PlaylistStore.setDescription(text, id: playlist.id, now: now(), db)
             return try withCurrentTotals(try PlaylistStore.find(id: playlist.id, db)!, db)
         }
-        feed.publish(.playlistsChanged(playlistID: playlist.id))
-        return playlist
     }
 
     private static func ensureTracksExist(_ ids: [Int64], _ db: Connection) throws {

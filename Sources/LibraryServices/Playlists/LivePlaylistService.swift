@@ -3,19 +3,19 @@ import LibraryCore
 import LibraryStorage
 
 /// `PlaylistService` over SQLite, for the playlists of one user: another user's playlists
-/// are invisible (by name) and forbidden (by id).
+/// are invisible (by name) and forbidden (by id). Its changes reach the feed from the
+/// database itself (`ChangeFeed.follow`).
 public struct LivePlaylistService: PlaylistService {
     let database: DatabaseQueue
-    let feed: ChangeFeed
     let now: @Sendable () -> Date
     /// The owner of the playlists (by default the local user the CLI acts as).
     public let userID: Int64
 
     package init(database: DatabaseQueue, feed: ChangeFeed, userID: Int64 = User.localID, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
-        self.feed = feed
         self.userID = userID
         self.now = now
+        feed.follow(database)
     }
 
     public func playlists() async throws -> [Playlist] {
@@ -31,15 +31,13 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func create(_ draft: PlaylistDraft) async throws -> Playlist {
-        let playlist = try await database.writing { db in
+        try await database.writing { db in
             let frozen = try draft.freeze ? draft.rule.map { try tracks(for: $0.request, db).map(\.id) } : nil
             let stored = draft.freeze ? nil : draft.rule
             let id = try insert(draft, rule: stored, db)
             if let frozen { try PlaylistStore.setTrackIDs(frozen, playlistID: id, now: now(), db) }
             return try withCurrentTotals(try PlaylistStore.find(id: id, db)!, db)
         }
-        feed.publish(.playlistsChanged(playlistID: playlist.id))
-        return playlist
     }
 
     public func entries(of name: String) async throws -> [PlaylistEntry] {
@@ -47,31 +45,27 @@ public struct LivePlaylistService: PlaylistService {
     }
 
     public func rename(_ name: String, to newName: String) async throws -> Playlist {
-        let playlist = try await database.writing { db in
+        try await database.writing { db in
             let validName = try PlaylistRules.name.validate(newName)
             let playlist = try existing(name, db)
             try ensureFree(validName, except: playlist.id, db)
             try PlaylistStore.rename(id: playlist.id, to: validName, now: now(), db)
             return try withCurrentTotals(try PlaylistStore.find(id: playlist.id, db)!, db)
         }
-        feed.publish(.playlistsChanged(playlistID: playlist.id))
-        return playlist
     }
 
     public func duplicate(_ name: String, as newName: String) async throws -> Playlist {
-        let copy = try await database.writing { db in
+        try await database.writing { db in
             let original = try existing(name, db)
             let draft = PlaylistDraft(name: newName, description: original.description, rule: try original.smartRule())
             let id = try insert(draft, rule: draft.rule, db)
             try PlaylistStore.setTrackIDs(try PlaylistStore.trackIDs(playlistID: original.id, db), playlistID: id, now: now(), db)
             return try withCurrentTotals(try PlaylistStore.find(id: id, db)!, db)
         }
-        feed.publish(.playlistsChanged(playlistID: copy.id))
-        return copy
     }
 
     public func freeze(_ name: String) async throws -> Playlist {
-        let playlist = try await database.writing { db in
+        try await database.writing { db in
             let playlist = try existing(name, db)
             guard let rule = try playlist.smartRule() else {
                 throw LibraryError(.invalidInput, "\"\(playlist.name)\" is not a smart playlist: there is nothing to freeze.")
@@ -81,18 +75,14 @@ public struct LivePlaylistService: PlaylistService {
             try PlaylistStore.setTrackIDs(ids, playlistID: playlist.id, now: now(), db)
             return try PlaylistStore.find(id: playlist.id, db)!
         }
-        feed.publish(.playlistsChanged(playlistID: playlist.id))
-        return playlist
     }
 
     public func delete(named name: String) async throws -> Playlist {
-        let playlist = try await database.writing { db in
+        try await database.writing { db in
             let playlist = try withCurrentTotals(try existing(name, db), db)
             try PlaylistStore.delete(id: playlist.id, db)
             return playlist
         }
-        feed.publish(.playlistsChanged(playlistID: playlist.id))
-        return playlist
     }
 
     // MARK: Shared helpers (called inside a transaction)

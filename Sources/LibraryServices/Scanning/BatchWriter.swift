@@ -55,6 +55,8 @@ struct BatchOutcome: Sendable {
 /// folders after it need not wait for.
 final class BatchWriter: @unchecked Sendable {
     private let database: DatabaseQueue
+    /// Where the batches' changes go (nil: to the commit observers, batch by batch).
+    private let changes: ChangeCollector?
     private let libraryID: Int64
     private let generation: Int64
     private let reservations: MoveReservations
@@ -77,10 +79,11 @@ final class BatchWriter: @unchecked Sendable {
     /// batches of files read (each a little over `batchSize`), never three (three batches
     /// of exactly `batchSize` would fit in three times it, ~2 MB more at 100,000 tracks).
     init(
-        database: DatabaseQueue, libraryID: Int64, generation: Int64, reservations: MoveReservations,
-        batchSize: Int, batchCapacity: Int = 8
+        database: DatabaseQueue, changes: ChangeCollector? = nil, libraryID: Int64, generation: Int64,
+        reservations: MoveReservations, batchSize: Int, batchCapacity: Int = 8
     ) {
         self.database = database
+        self.changes = changes
         self.libraryID = libraryID
         self.generation = generation
         self.reservations = reservations
@@ -139,7 +142,7 @@ final class BatchWriter: @unchecked Sendable {
     private func written(_ batch: ScanBatch) throws -> BatchOutcome {
         let start = Date()
         let cpuStart = CPUClock.thread()
-        var outcome = try database.write { db in
+        var outcome = try database.write(collectingChangesIn: changes) { db in
             var outcome = try write(batch, db)
             outcome.statementCPU = CPUClock.thread() - cpuStart
             return outcome

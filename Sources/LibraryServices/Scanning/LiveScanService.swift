@@ -5,6 +5,11 @@ import Synchronization
 
 /// `ScanService` over SQLite and a `TagReader`. Each scan runs on its own thread (it blocks
 /// on file I/O and SQLite) and publishes progress to the change feed as well as its stream.
+///
+/// A scan commits in many batches, but publishes what they changed once, as it ends
+/// (finished, failed or cancelled), before its stream ends: subscribers (the web app, a
+/// remote client's feed) reload once per scan, not once per batch, and `librariesChanged`
+/// (the scan stamps its library as it starts) tells that the scan let go of the database.
 public struct LiveScanService: ScanService {
     let database: DatabaseQueue
     let reader: any TagReader
@@ -21,6 +26,7 @@ public struct LiveScanService: ScanService {
         self.feed = feed
         self.files = files
         self.now = now
+        feed.follow(database)
     }
 
     public func scan(_ request: ScanRequest) -> AsyncThrowingStream<ScanEvent, any Error> {
@@ -41,21 +47,22 @@ public struct LiveScanService: ScanService {
                 return
             }
             defer { withExtendedLifetime(lock) {} }
+            let changes = ChangeCollector()
             let engine = ScanEngine(
-                database: database, reader: reader, journal: ScanJournal(url: files.journal), now: now,
+                database: database, changes: changes, reader: reader, journal: ScanJournal(url: files.journal), now: now,
                 emit: { event in
                     continuation.yield(event)
                     if case .progress(let progress) = event { feed.publish(.scanProgress(progress)) }
                 },
                 isCancelled: { flag.isCancelled })
-            do {
-                let summary = try engine.run(request)
-                feed.publish(.tracksChanged(libraryID: summary.library.id))
-                feed.publish(.librariesChanged)
+            let outcome = Result { try engine.run(request) }
+            // Before the stream ends: whoever waited for the scan finds its changes published.
+            feed.publish(changes.take())
+            switch outcome {
+            case .success(let summary):
                 continuation.yield(.finished(summary))
                 continuation.finish()
-            } catch {
-                feed.publish(.tracksChanged(libraryID: nil))
+            case .failure(let error):
                 continuation.finish(throwing: error is CancellationError ? error : LibraryError.wrap(error))
             }
         }

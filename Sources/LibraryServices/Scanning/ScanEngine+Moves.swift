@@ -26,7 +26,7 @@ extension ScanEngine {
     func markGoneFoldersMissing() {
         guard !goneFolders.isEmpty else { return }
         let (gone, time) = (goneFolders, now())
-        _ = try? database.write { db in try TrackStore.markMissing(inFolders: gone, now: time, db) }
+        _ = try? database.write(collectingChangesIn: changes) { db in try TrackStore.markMissing(inFolders: gone, now: time, db) }
     }
 
     /// Reserves the tracks of the files the plan found renamed within their folder (a file

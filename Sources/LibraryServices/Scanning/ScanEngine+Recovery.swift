@@ -15,7 +15,7 @@ extension ScanEngine {
             path: culprit, size: Int64(info.st_size), mtimeNs: DirectoryReader.nanoseconds(info.st_mtim),
             ctimeNs: DirectoryReader.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
         let (libraryID, generation, time) = (target.library.id, self.generation, now())
-        try database.write { db in
+        try database.write(collectingChangesIn: changes) { db in
             try FailureStore.record(
                 libraryID: libraryID, file: file, kind: TagReadError.Kind.readerFailure.rawValue,
                 reason: "crashed the tag reader in an earlier scan; skipped until the file changes",

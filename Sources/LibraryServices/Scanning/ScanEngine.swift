@@ -7,6 +7,8 @@ import LibraryStorage
 /// batch in one transaction. Memory is bounded by one batch, not by the library's size.
 final class ScanEngine {
     let database: DatabaseQueue
+    /// Where the scan's writes put what they changed, published once as the scan ends.
+    let changes: ChangeCollector
     let reader: any TagReader
     let journal: ScanJournal
     let now: @Sendable () -> Date
@@ -54,10 +56,11 @@ final class ScanEngine {
     private var parallelCPU: Double = 0
 
     init(
-        database: DatabaseQueue, reader: any TagReader, journal: ScanJournal, now: @escaping @Sendable () -> Date,
-        emit: @escaping (ScanEvent) -> Void, isCancelled: @escaping () -> Bool
+        database: DatabaseQueue, changes: ChangeCollector, reader: any TagReader, journal: ScanJournal,
+        now: @escaping @Sendable () -> Date, emit: @escaping (ScanEvent) -> Void, isCancelled: @escaping () -> Bool
     ) {
         self.database = database
+        self.changes = changes
         self.reader = reader
         self.journal = journal
         self.now = now
@@ -70,15 +73,15 @@ final class ScanEngine {
         let folder = try ScanTarget.canonicalFolder(request.path)
         let (processStart, threadStart) = (CPUClock.process(), CPUClock.thread())
         let startTime = now()
-        (target, generation, previousStart) = try database.write { db in
+        (target, generation, previousStart) = try database.write(collectingChangesIn: changes) { db in
             let target = try ScanTarget.resolve(folder: folder, name: request.name, mayAddLibrary: request.mayAddLibrary, now: startTime, db)
             let previousStart = try LibraryStore.lastScanStart(id: target.library.id, db)
             return (target, try LibraryStore.beginScan(id: target.library.id, now: startTime, db), previousStart)
         }
         summary = ScanSummary(library: target.library)
         writer = BatchWriter(
-            database: database, libraryID: target.library.id, generation: generation, reservations: reservations,
-            batchSize: request.options.batchSize)
+            database: database, changes: changes, libraryID: target.library.id, generation: generation,
+            reservations: reservations, batchSize: request.options.batchSize)
         emit(.started(target.library, scope: target.scope))
         // Every path out collects the batch being read first, so nothing writes the journal after.
         defer { journal.close() }
@@ -330,7 +333,7 @@ final class ScanEngine {
         let unreached = storedFolders.values.map(\.id)
         let tracksRewritten = summary.added + summary.updated + summary.moved > 0
         let unchangedFailures = self.unchangedFailures
-        let (swept, matches) = try database.write { db in
+        let (swept, matches) = try database.write(collectingChangesIn: changes) { db in
             try FailureStore.markSeen(libraryID: libraryID, pathTexts: unchangedFailures, generation: generation, now: finishTime, db)
             let swept = try TrackStore.markMissing(inFolders: unreached, now: finishTime, db)
             try FolderStore.forgetFingerprints(ids: unreached, db)

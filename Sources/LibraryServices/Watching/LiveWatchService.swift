@@ -156,8 +156,9 @@ private final class WatchRun: Sendable {
     private func sync(_ changed: RawPath, of library: Library) async {
         let folder = SyncScope.existingFolder(changed, root: library.root)
         events.yield(.syncStarted(library, folder: folder))
-        // Subscribed before the scan starts: the live scanner publishes `tracksChanged` when it
-        // ends, even when cancelled, which tells when its thread let go of the database.
+        // Subscribed before the scan starts: the live scanner publishes what it committed as it
+        // ends, even when cancelled (at least `librariesChanged`: it stamps the library first),
+        // which tells when its thread let go of the database.
         let feedEvents = service.feed.events()
         var completed = false
         do {
@@ -189,7 +190,10 @@ private final class WatchRun: Sendable {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await event in feedEvents {
-                        if case .tracksChanged = event { return }
+                        switch event {
+                        case .librariesChanged, .tracksChanged: return
+                        case .playlistsChanged, .scanProgress: continue
+                        }
                     }
                 }
                 group.addTask { try? await Task.sleep(for: grace) }

@@ -13,6 +13,8 @@ package final class Connection {
     /// What the WAL commit hook calls (see `checkpoint(in:)`), kept alive as long as the
     /// connection.
     var walHookOwner: AnyObject?
+    /// The rows this connection changed, when it notes them (see `logChanges(of:kinds:)`).
+    package internal(set) var changeLog: RowChangeLog?
 
     /// Where the database lives.
     package enum Location: Sendable, Equatable {
@@ -172,6 +174,9 @@ package final class Connection {
     package func transaction<T>(_ body: () throws -> T) throws -> T {
         let isOutermost = transactionDepth == 0
         let savepoint = "kanora_sp\(transactionDepth)"
+        // A rolled-back transaction empties the change log itself (its rollback hook); a
+        // savepoint rolled back puts the log back as it was here.
+        let changesBefore = isOutermost ? nil : changeLog?.mark
         try execute(isOutermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(sql: savepoint)")
         transactionDepth += 1
         defer { transactionDepth -= 1 }
@@ -181,6 +186,7 @@ package final class Connection {
             return result
         } catch {
             try? execute(isOutermost ? "ROLLBACK" : "ROLLBACK TO \(sql: savepoint); RELEASE \(sql: savepoint)")
+            if let changesBefore { changeLog?.restore(changesBefore) }
             throw error
         }
     }

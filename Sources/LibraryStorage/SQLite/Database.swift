@@ -24,13 +24,15 @@ package enum Database {
         if try writer.scalar("PRAGMA user_version") != migrator.migrations.count {
             try writer.execute("PRAGMA user_version = \(sql: String(migrator.migrations.count))")
         }
+        // After the migrations, so they log nothing; from here every write reports its changes.
+        try ChangeLog.install(writer)
         var reader: Connection?
         var checkpointer: BackgroundCheckpointer?
         if case .file = location {
             reader = try Connection(location: location, readOnly: true)
             checkpointer = BackgroundCheckpointer { try Connection(location: location, readOnly: false) }
         }
-        return DatabaseQueue(location: location, writer: writer, reader: reader, checkpointer: checkpointer) {
+        return DatabaseQueue(location: location, writer: writer, reader: reader, checkpointer: checkpointer, changes: ChangeLog.drain) {
             try Connection(location: location, readOnly: true)
         }
     }

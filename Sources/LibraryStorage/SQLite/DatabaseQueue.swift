@@ -23,17 +23,23 @@ package final class DatabaseQueue: Sendable {
     private let writeThread = DatabaseExecutor(maximumThreads: 1)
     /// Where the database lives.
     package let location: Connection.Location
+    /// Reads what each write changed and tells the observers once it is committed.
+    private let commits: CommitObservers
 
     /// Wraps already-configured connections. Use `Database.open` for a migrated database.
     ///
     /// - Parameter openReader: opens another reader connection, up to `readerCount` in all
     ///   counting `reader`.
+    /// - Parameter changes: reads and empties the writer's change log (see `ChangeLog`);
+    ///   nil: writes report no changes.
     init(
         location: Connection.Location, writer: Connection, reader: Connection?,
         readerCount: Int = DatabaseQueue.defaultReaderCount, checkpointer: BackgroundCheckpointer? = nil,
+        changes: (@Sendable (Connection) throws -> CommittedChanges)? = nil,
         openReader: @escaping @Sendable () throws -> Connection
     ) {
         self.location = location
+        commits = CommitObservers(drain: changes)
         if let checkpointer {
             writer.checkpoint(in: checkpointer)
             BackgroundCheckpointer.open.add(checkpointer)
@@ -57,10 +63,34 @@ package final class DatabaseQueue: Sendable {
         try write(watch: StatementWatch.start(), body)
     }
 
-    /// Runs `body` on the writer connection without opening a transaction.
+    /// `write`, with what the transaction changed added to `collector` instead of going to
+    /// the commit observers (nil: to the observers, as `write` does), for work that commits
+    /// in many transactions and reports them once (a scan).
+    package func write<T>(collectingChangesIn collector: ChangeCollector?, _ body: (Connection) throws -> T) throws -> T {
+        try write(watch: StatementWatch.start(), collector: collector, body)
+    }
+
+    /// Runs `body` on the writer connection without opening a transaction. What its own
+    /// transactions (or single statements) committed goes to the commit observers after it.
     package func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         let watch = StatementWatch.start()
-        return try writer.withConnection { connection in try connection.watched(by: watch) { try body(connection) } }
+        return try writer.withConnection { connection in
+            // Even when `body` throws: what it committed before is committed.
+            defer {
+                if !connection.isInTransaction, let changes = try? commits.changes(connection) {
+                    commits.committed(changes, collector: nil)
+                }
+            }
+            return try connection.watched(by: watch) { try body(connection) }
+        }
+    }
+
+    /// Calls `observer` with what each write transaction changed (see `CommittedChanges`),
+    /// once it is committed and only if it changed something, in commit order. It runs on
+    /// the writing thread while the writer is held: it must return at once, and never use
+    /// this queue.
+    package func observeCommits(_ observer: @escaping @Sendable (CommittedChanges) -> Void) {
+        commits.add(observer)
     }
 
     /// Runs `body` in a read transaction, so all its queries see one consistent snapshot.
@@ -82,10 +112,16 @@ package final class DatabaseQueue: Sendable {
         return try await writeThread.run { try self.write(watch: watch, body) }
     }
 
-    private func write<T>(watch: StatementWatch?, _ body: (Connection) throws -> T) throws -> T {
+    private func write<T>(watch: StatementWatch?, collector: ChangeCollector? = nil, _ body: (Connection) throws -> T) throws -> T {
         try watch?.check()
         return try writer.withConnection { connection in
-            try connection.transaction { try connection.watched(by: watch) { try body(connection) } }
+            // The log is taken inside the transaction, after `body` (outside its watch); if
+            // the COMMIT then fails, what was taken is dropped with the transaction.
+            let (result, changes) = try connection.transaction {
+                (try connection.watched(by: watch) { try body(connection) }, try commits.changes(connection))
+            }
+            commits.committed(changes, collector: collector)
+            return result
         }
     }
 
