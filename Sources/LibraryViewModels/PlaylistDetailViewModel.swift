@@ -18,7 +18,7 @@ public final class PlaylistDetailViewModel: ViewModel {
         }
 
         /// The length of every entry, missing ones included, in milliseconds.
-        public var totalDurationMs: Int64 { entries.reduce(0) { $0 + Int64($1.track.metadata.durationMs) } }
+        public var totalDurationMs: Int64 { entries.reduce(0) { $0 + Int64($1.track.metadata.audio.durationMs) } }
 
         /// How many entries point at tracks whose files are missing.
         public var missingCount: Int { entries.count { $0.track.isMissing } }

@@ -145,7 +145,7 @@ struct WebViewModelEndpointsTests {
     @Test func theServerTranscodesOnlyWhatABrowserCannotPlay() throws {
         func track(_ format: String, _ rate: Int?) -> Track {
             var metadata = TrackMetadata(format: format, durationMs: 1000)
-            metadata.sampleRate = rate
+            metadata.audio.sampleRate = rate
             return Track(
                 id: 9, libraryID: 1, libraryName: "M", path: RawPath("/m/x"), fileSize: 1, mtimeNs: 0, metadata: metadata, albumID: nil,
                 addedAt: Date(), updatedAt: Date(), missingSince: nil)

@@ -94,7 +94,7 @@ struct ScanDamageTests {
         #expect(summary.added == 4)
         #expect(summary.failed == 0)
         let found = try await tracks(services)
-        #expect(Set(found.map { "\($0.metadata.format) \($0.title) \($0.metadata.channels ?? 0)" }) == [
+        #expect(Set(found.map { "\($0.metadata.audio.format) \($0.title) \($0.metadata.audio.channels ?? 0)" }) == [
             "MOD Kanora MOD 4", "S3M Kanora S3M 4", "IT Kanora IT 4", "XM Kanora XM 4",
         ])
         #expect(try await tracks(services, ["format:=XM"]).map(\.metadata.comment) == ["Triangle"])
@@ -167,7 +167,7 @@ private struct RefusingDamageReader: TagReader {
     func read(_ path: RawPath) throws(TagReadError) -> TagReading {
         let reading = try TagLibReader().read(path)
         if let damage = reading.metadata.damage {
-            throw TagReadError(.corrupt, "truncated \(reading.metadata.format) file (\(damage))")
+            throw TagReadError(.corrupt, "truncated \(reading.metadata.audio.format) file (\(damage))")
         }
         return reading
     }

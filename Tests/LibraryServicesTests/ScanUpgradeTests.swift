@@ -49,7 +49,7 @@ struct ScanUpgradeTests {
         #expect(summary.moved == 0)
         let after = try #require(try await services.library.track(id: song.id))
         #expect(after.path.text.hasSuffix("01 Café Song.flac"))
-        #expect(after.metadata.format == "FLAC")
+        #expect(after.metadata.audio.format == "FLAC")
         #expect(!after.isMissing)
         #expect(after.addedAt == song.addedAt)
         #expect(try await services.playlists.entries(of: "Road").map(\.track.id) == [keep.id, song.id])
@@ -75,7 +75,7 @@ struct ScanUpgradeTests {
         #expect(summary.added == 0)
         let after = try #require(try await services.library.track(id: old.id))
         #expect(after.metadata.title == "Remastered Title (2024)")
-        #expect(after.metadata.format == "FLAC")
+        #expect(after.metadata.audio.format == "FLAC")
         #expect(try await services.library.tracks(ListRequest(includeMissing: true)).count == 2)
     }
 

@@ -106,7 +106,7 @@ struct TagLibReaderTests {
         #expect(written)
         let metadata = try reader.read(path).metadata
         #expect(metadata.title == "Hyperballad")
-        #expect(metadata.format == "FLAC")
+        #expect(metadata.audio.format == "FLAC")
     }
 
     @Test("a retagged copy keeps the fingerprint", arguments: ["mp3", "flac", "m4a", "ogg"])
@@ -116,7 +116,7 @@ struct TagLibReaderTests {
         #expect(original.metadata.title != retagged.metadata.title)
         let fingerprint = try #require(original.fingerprint)
         #expect(fingerprint == retagged.fingerprint)
-        #expect(fingerprint.hasPrefix("\(original.metadata.format):"))
+        #expect(fingerprint.hasPrefix("\(original.metadata.audio.format):"))
     }
 
     @Test("one encode tagged with ID3v1, with ID3v2.3 or not at all has one fingerprint")

@@ -36,8 +36,8 @@ struct TagLibRobustnessTests {
             try Data(bytes).write(to: url)
             do {
                 let metadata = try reader.read(RawPath(url.path)).metadata
-                #expect(metadata.durationMs >= 0)
-                #expect((metadata.bitrate ?? 0) >= 0)
+                #expect(metadata.audio.durationMs >= 0)
+                #expect((metadata.audio.bitrate ?? 0) >= 0)
             } catch {
                 #expect(!error.message.isEmpty)
             }
@@ -86,7 +86,7 @@ struct OggCutHeaderTests {
         let url = folder.appendingPathComponent("cut.ogg")
         try original.prefix(11985 + 10).write(to: url)
         let metadata = try TagLibReader().read(RawPath(url.path)).metadata
-        #expect(metadata.durationMs == 7128)
+        #expect(metadata.audio.durationMs == 7128)
         #expect(metadata.damage == "last page cut short")
         #expect(metadata.title == "Twenty Seconds")
     }

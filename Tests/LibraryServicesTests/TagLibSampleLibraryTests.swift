@@ -26,7 +26,7 @@ struct TagLibSampleLibraryTests {
         #expect(tracks.count == 12)
         #expect(Set(tracks.flatMap(\.artists)) == ["Björk", "Mötley Crüe", "東京事変"])
         #expect(Set(tracks.compactMap(\.album)) == ["Homogenic", "Decade of Decadence", "教育", "Kanora Sampler"])
-        #expect(Set(tracks.map(\.format)) == ["MP3", "FLAC", "Vorbis", "AAC"])
+        #expect(Set(tracks.map(\.audio.format)) == ["MP3", "FLAC", "Vorbis", "AAC"])
         let failures = results.filter { (try? $0.result.get()) == nil }.map(\.name)
         #expect(Set(failures) == ["cover.jpg", "notes.txt"])
     }

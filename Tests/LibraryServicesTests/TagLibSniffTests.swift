@@ -55,8 +55,8 @@ struct TagLibSniffTests {
         defer { folder.remove() }
         let path = try folder.write("song.mod", bytes)
         let metadata = try TagLibReader().read(RawPath(path)).metadata
-        #expect(metadata.format == "MOD")
-        #expect(metadata.channels == channels)
+        #expect(metadata.audio.format == "MOD")
+        #expect(metadata.audio.channels == channels)
         #expect(metadata.title == "Kanora MOD")
     }
 
@@ -82,7 +82,7 @@ struct TagLibSniffTests {
             bytes[offset + 1] = 0
             #expect(read(try folder.write("bad-\(offset).xm", bytes))?.kind == .notAudio, "byte \(offset)")
         }
-        #expect(try TagLibReader().read(RawPath(try folder.write("copy.xm", stripped))).metadata.format == "XM")
+        #expect(try TagLibReader().read(RawPath(try folder.write("copy.xm", stripped))).metadata.audio.format == "XM")
     }
 
     private func read(_ path: String) -> TagReadError? {

@@ -60,14 +60,14 @@ public struct ExpectedTrack: Decodable, Sendable {
         func check<T: Equatable>(_ name: String, _ expected: T, _ actual: T) {
             if expected != actual { problems.append("\(name): expected \(expected), got \(actual)") }
         }
-        check("format", format, metadata.format)
-        if abs(durationMs - metadata.durationMs) > durationToleranceMs {
-            problems.append("durationMs: expected about \(durationMs), got \(metadata.durationMs)")
+        check("format", format, metadata.audio.format)
+        if abs(durationMs - metadata.audio.durationMs) > durationToleranceMs {
+            problems.append("durationMs: expected about \(durationMs), got \(metadata.audio.durationMs)")
         }
-        if let sampleRate { check("sampleRate", sampleRate, metadata.sampleRate) }
-        if let channels { check("channels", channels, metadata.channels) }
-        if let bitDepth { check("bitDepth", bitDepth, metadata.bitDepth) }
-        check("hasCoverArt", hasCoverArt, metadata.hasCoverArt)
+        if let sampleRate { check("sampleRate", sampleRate, metadata.audio.sampleRate) }
+        if let channels { check("channels", channels, metadata.audio.channels) }
+        if let bitDepth { check("bitDepth", bitDepth, metadata.audio.bitDepth) }
+        check("hasCoverArt", hasCoverArt, metadata.audio.hasCoverArt)
         check("compilation", compilation, metadata.compilation)
         check("title", title, metadata.title)
         check("titleSort", titleSort, metadata.titleSort)

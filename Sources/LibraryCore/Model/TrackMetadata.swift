@@ -3,8 +3,7 @@
 /// This is what a tag reader produces and what the scanner stores; `Track` adds identity,
 /// location and bookkeeping.
 public struct TrackMetadata: Sendable, Equatable {
-    /// What the file's audio is: format, length, bitrate... (its fields read and write
-    /// through the same names here too: `format`, `durationMs`...).
+    /// What the file's audio is: format, length, bitrate, cover art...
     public var audio: AudioProperties
     /// What is wrong with a file that was read anyway ("last frame cut short", "ends at 40%
     /// of its audio data"); nil for a whole file. Players play such files, so they are
@@ -69,48 +68,6 @@ public struct TrackMetadata: Sendable, Equatable {
     public init(audio: AudioProperties) {
         self.init(format: audio.format)
         self.audio = audio
-    }
-
-    /// `audio.format`.
-    public var format: String {
-        get { audio.format }
-        set { audio.format = newValue }
-    }
-
-    /// `audio.durationMs`.
-    public var durationMs: Int {
-        get { audio.durationMs }
-        set { audio.durationMs = newValue }
-    }
-
-    /// `audio.bitrate`.
-    public var bitrate: Int? {
-        get { audio.bitrate }
-        set { audio.bitrate = newValue }
-    }
-
-    /// `audio.sampleRate`.
-    public var sampleRate: Int? {
-        get { audio.sampleRate }
-        set { audio.sampleRate = newValue }
-    }
-
-    /// `audio.channels`.
-    public var channels: Int? {
-        get { audio.channels }
-        set { audio.channels = newValue }
-    }
-
-    /// `audio.bitDepth`.
-    public var bitDepth: Int? {
-        get { audio.bitDepth }
-        set { audio.bitDepth = newValue }
-    }
-
-    /// `audio.hasCoverArt`.
-    public var hasCoverArt: Bool {
-        get { audio.hasCoverArt }
-        set { audio.hasCoverArt = newValue }
     }
 }
 

@@ -30,7 +30,7 @@ enum UserDataRoutes {
             }
             guard let track = try await services.library.track(id: id) else { throw LibraryError(.notFound, "No track has id \(id).") }
             state.nowPlaying.start(
-                trackID: id, duration: Double(track.metadata.durationMs) / 1000, user: (caller.user.id, caller.user.name),
+                trackID: id, duration: Double(track.metadata.audio.durationMs) / 1000, user: (caller.user.id, caller.user.name),
                 player: "Kanora web", at: services.now())
             return APIEmpty()
         }

@@ -71,7 +71,7 @@ enum AnnotationEndpoints: SubsonicEndpointGroup {
         for track in tracks {
             guard let found = try await request.services.library.track(id: track) else { throw SubsonicID.track(track).notFound }
             request.server.nowPlaying.start(
-                trackID: track, duration: Double(found.metadata.durationMs) / 1000, user: (request.user.id, request.user.name),
+                trackID: track, duration: Double(found.metadata.audio.durationMs) / 1000, user: (request.user.id, request.user.name),
                 player: request.parameters.string("c") ?? "", at: now)
         }
         return .ok

@@ -24,10 +24,10 @@ enum BrowseNodes {
             "genre": metadata.genres.first,
             "coverArt": coverArt(song),
             "size": track.fileSize,
-            "contentType": AudioContentType.of(format: metadata.format),
+            "contentType": AudioContentType.of(format: metadata.audio.format),
             "suffix": suffix,
-            "duration": seconds(metadata.durationMs),
-            "bitRate": metadata.bitrate,
+            "duration": seconds(metadata.audio.durationMs),
+            "bitRate": metadata.audio.bitrate,
             "path": virtualPath(song),
             "discNumber": metadata.discNumber,
             "created": track.addedAt,
@@ -43,9 +43,9 @@ enum BrowseNodes {
             "displayArtist": artist ?? "",
             "displayAlbumArtist": track.albumArtist ?? artist ?? "",
             "displayComposer": metadata.composer,
-            "bitDepth": metadata.bitDepth,
-            "samplingRate": metadata.sampleRate,
-            "channelCount": metadata.channels,
+            "bitDepth": metadata.audio.bitDepth,
+            "samplingRate": metadata.audio.sampleRate,
+            "channelCount": metadata.audio.channels,
         ])
         annotate(&node, song.annotation)
         node.appendList("genres", metadata.genres.map { SubsonicNode("genre", ["name": $0]) })

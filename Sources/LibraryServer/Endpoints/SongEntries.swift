@@ -24,7 +24,7 @@ enum SongEntries {
             "title": track.title, "album": m.album, "artist": track.artist, "track": m.trackNumber,
             "year": m.year, "genre": m.genres.first, "coverArt": SubsonicID.track(track.id), "size": track.fileSize,
             "contentType": contentTypes[suffix] ?? "application/octet-stream", "suffix": suffix,
-            "duration": m.durationMs / 1000, "bitRate": m.bitrate, "discNumber": m.discNumber,
+            "duration": m.audio.durationMs / 1000, "bitRate": m.audio.bitrate, "discNumber": m.discNumber,
             "albumId": track.albumID.map(SubsonicID.album), "type": "music", "isVideo": false,
             "created": track.addedAt, "starred": annotation?.starredAt, "userRating": annotation?.rating,
             "playCount": annotation?.playCount ?? 0, "played": annotation?.lastPlayedAt,

@@ -30,7 +30,7 @@ enum StreamAnswer {
             do throws(StreamRefusal) { plan = try transcoder.plan(ask, for: track) } catch { throw .refused(error) }
         }
         let name = download ? String(decoding: track.path.lastComponent, as: UTF8.self) : nil
-        let type = AudioContentType.of(format: track.metadata.format)
+        let type = AudioContentType.of(format: track.metadata.audio.format)
         let libraries: [Library]
         do { libraries = try await services.library.libraries() } catch { throw .failed("The libraries cannot be read: \(error)") }
         guard let library = libraries.first(where: { $0.id == track.libraryID }) else {

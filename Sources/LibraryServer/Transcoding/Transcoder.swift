@@ -73,7 +73,7 @@ public final class Transcoder: Sendable {
     /// The plan for `ask` on `track`.
     func plan(_ ask: StreamAsk, for track: Track) throws(StreamRefusal) -> StreamPlan {
         try StreamRules.plan(
-            ask, sourceFormat: track.metadata.format, sourceBitRate: track.metadata.bitrate, downsample: downsample, available: isEnabled)
+            ask, sourceFormat: track.metadata.audio.format, sourceBitRate: track.metadata.audio.bitrate, downsample: downsample, available: isEnabled)
     }
 
     /// The process ids of the ffmpeg children running now.
@@ -94,8 +94,8 @@ public final class Transcoder: Sendable {
         }
         var headers = HTTPFields()
         headers[.contentType] = format.contentType
-        let remaining = max(0, Double(track.metadata.durationMs) / 1000 - ask.timeOffset)
-        let sampleRate = track.metadata.sampleRate
+        let remaining = max(0, Double(track.metadata.audio.durationMs) / 1000 - ask.timeOffset)
+        let sampleRate = track.metadata.audio.sampleRate
         let estimate = ask.estimateContentLength
             ? format.estimatedLength(seconds: remaining, bitRate: bitRate, sampleRate: sampleRate) : nil
         if let estimate { headers[.contentLength] = String(estimate) }
@@ -176,7 +176,7 @@ public final class Transcoder: Sendable {
         var arguments = ["-hide_banner", "-nostdin", "-nostats", "-v", "error"]
         if ask.timeOffset > 0 { arguments += ["-ss", String(format: "%.3f", ask.timeOffset)] }
         arguments += ["-i", "file:/proc/self/fd/3", "-map", "0:a:0", "-vn", "-map_metadata", "-1"]
-        arguments += format.encoderArguments(bitRate: bitRate, sampleRate: track.metadata.sampleRate)
+        arguments += format.encoderArguments(bitRate: bitRate, sampleRate: track.metadata.audio.sampleRate)
         return arguments + ["pipe:1"]
     }
 

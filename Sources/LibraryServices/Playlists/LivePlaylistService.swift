@@ -143,7 +143,7 @@ public struct LivePlaylistService: PlaylistService {
         var result = playlist
         let tracks = try tracks(for: rule.request, db)
         result.trackCount = tracks.count
-        result.durationMs = tracks.reduce(0) { $0 + Int64($1.metadata.durationMs) }
+        result.durationMs = tracks.reduce(0) { $0 + Int64($1.metadata.audio.durationMs) }
         return result
     }
 }

@@ -70,7 +70,7 @@ public enum M3U {
     public static func write(_ tracks: [Track], paths style: M3UPathStyle) -> String {
         var lines = ["#EXTM3U"]
         for track in tracks {
-            let seconds = (track.metadata.durationMs + 500) / 1000
+            let seconds = (track.metadata.audio.durationMs + 500) / 1000
             let label = [track.artist, track.title].compactMap { $0 }.joined(separator: " - ")
             lines.append("#EXTINF:\(seconds),\(singleLine(label))")
             switch style {

@@ -34,7 +34,7 @@ package enum BrowseStore {
             let track = layout.track(s)
             result.append(BrowseSong(
                 track: track, folderID: s["folder_id"] ?? 0, artists: [], albumArtists: [],
-                annotation: annotation(s), hasCover: track.metadata.hasCoverArt || s["folder_has_cover"] ?? false))
+                annotation: annotation(s), hasCover: track.metadata.audio.hasCoverArt || s["folder_has_cover"] ?? false))
         }
         let credits = try artistCredits(trackIDs: result.map(\.track.id), db)
         let albumsWithCovers = try albumsWithCovers(Set(result.compactMap(\.track.albumID)), db)

@@ -104,12 +104,12 @@ extension TrackStore {
         arguments.bind(file.mtimeNs)
         arguments.bind(file.ctimeNs)
         arguments.bind(Int64(bitPattern: file.inode))
-        arguments.bind(metadata.format)
-        arguments.bind(max(0, metadata.durationMs))
-        arguments.bind(metadata.bitrate.map { max(0, $0) })
-        arguments.bind(metadata.sampleRate)
-        arguments.bind(metadata.channels)
-        arguments.bind(metadata.bitDepth)
+        arguments.bind(metadata.audio.format)
+        arguments.bind(max(0, metadata.audio.durationMs))
+        arguments.bind(metadata.audio.bitrate.map { max(0, $0) })
+        arguments.bind(metadata.audio.sampleRate)
+        arguments.bind(metadata.audio.channels)
+        arguments.bind(metadata.audio.bitDepth)
         arguments.bind(record.title)
         arguments.bind(metadata.titleSort)
         arguments.bind(record.artist)
@@ -145,7 +145,7 @@ extension TrackStore {
         arguments.bind(metadata.replayGain.trackPeak)
         arguments.bind(metadata.replayGain.albumGain)
         arguments.bind(metadata.replayGain.albumPeak)
-        arguments.bind(metadata.hasCoverArt)
+        arguments.bind(metadata.audio.hasCoverArt)
         arguments.bind(record.otherTagsJSON)
         arguments.bind(folds.title)
         arguments.bind(folds.artist)
@@ -172,7 +172,7 @@ extension TrackStore {
         var keeps = false
         try db.forEach("SELECT folder_id, album_id, year, format FROM track WHERE id = \(id) AND missing_since IS NULL") { s in
             keeps = s["folder_id"] == folderID && s["album_id"] == albumID && s["year"] == record.metadata.year
-                && s["format"] == record.metadata.format
+                && s["format"] == record.metadata.audio.format
         }
         return keeps
     }

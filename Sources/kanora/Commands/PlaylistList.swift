@@ -50,7 +50,7 @@ extension Kanora.PlaylistCommand {
                     ])
                     table.rows = state.entries.map {
                         [String($0.position), $0.track.artist ?? "", $0.track.title + ($0.track.isMissing ? " (missing)" : ""),
-                         Formatting.duration(milliseconds: Int64($0.track.metadata.durationMs))]
+                         Formatting.duration(milliseconds: Int64($0.track.metadata.audio.durationMs))]
                     }
                     for line in table.render(maxWidth: console.outputWidth) { console.out(line) }
                 }

@@ -60,9 +60,9 @@ extension JSONObject {
             "artist": track.artist, "artists": m.artists, "album": m.album, "albumArtist": track.albumArtist,
             "albumArtists": m.albumArtists, "trackNumber": m.trackNumber, "trackTotal": m.trackTotal,
             "discNumber": m.discNumber, "discTotal": m.discTotal, "year": m.year, "date": m.date,
-            "genres": m.genres, "composer": m.composer, "compilation": m.compilation, "durationMs": m.durationMs,
-            "bitrate": m.bitrate, "sampleRate": m.sampleRate, "channels": m.channels, "format": m.format,
-            "fileSize": track.fileSize, "hasCoverArt": m.hasCoverArt, "missing": track.isMissing, "damaged": m.damage,
+            "genres": m.genres, "composer": m.composer, "compilation": m.compilation, "durationMs": m.audio.durationMs,
+            "bitrate": m.audio.bitrate, "sampleRate": m.audio.sampleRate, "channels": m.audio.channels, "format": m.audio.format,
+            "fileSize": track.fileSize, "hasCoverArt": m.audio.hasCoverArt, "missing": track.isMissing, "damaged": m.damage,
         ])
     }
 

@@ -17,7 +17,7 @@ enum Tables {
             return [
                 String(track.id), track.artist ?? "", m.album ?? "", number,
                 track.title + (track.isMissing ? " (missing)" : ""), m.year.map(String.init) ?? "",
-                Formatting.duration(milliseconds: Int64(m.durationMs)), m.format,
+                Formatting.duration(milliseconds: Int64(m.audio.durationMs)), m.audio.format,
             ]
         }
         return table

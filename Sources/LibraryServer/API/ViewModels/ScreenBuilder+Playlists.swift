@@ -21,7 +21,7 @@ extension ScreenBuilder {
         return PlaylistScreen(
             playlistID: playlist.id, name: playlist.name, smart: playlist.isSmart, query: playlist.smartQuery,
             description: playlist.description,
-            summary: ScreenRows.tracksAndLength(count: entries.count, milliseconds: entries.reduce(0) { $0 + Int64($1.track.metadata.durationMs) }),
+            summary: ScreenRows.tracksAndLength(count: entries.count, milliseconds: entries.reduce(0) { $0 + Int64($1.track.metadata.audio.durationMs) }),
             tracks: rows)
     }
 

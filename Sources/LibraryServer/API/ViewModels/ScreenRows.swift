@@ -30,7 +30,7 @@ enum ScreenRows {
         return TrackItem(
             id: track.id, title: m.title ?? String(decoding: track.path.lastComponent, as: UTF8.self),
             artist: m.artists.joined(separator: ", "), album: m.album ?? "", albumID: track.albumID, artistID: artistID,
-            number: m.trackNumber.map(String.init), durationSeconds: Double(m.durationMs) / 1000, starred: starred,
+            number: m.trackNumber.map(String.init), durationSeconds: Double(m.audio.durationMs) / 1000, starred: starred,
             streamURL: playback.url, note: playback.note, position: position)
     }
 
@@ -40,8 +40,8 @@ enum ScreenRows {
 
     /// Whether a browser plays the track's file as it is.
     static func playsInBrowser(_ metadata: TrackMetadata) -> Bool {
-        if metadata.format == "MP3" { return (metadata.sampleRate ?? 44_100) >= 32_000 }
-        return browserFormats.contains(metadata.format)
+        if metadata.audio.format == "MP3" { return (metadata.audio.sampleRate ?? 44_100) >= 32_000 }
+        return browserFormats.contains(metadata.audio.format)
     }
 
     /// The URL a browser streams the track from, or none with a note saying why.
@@ -49,7 +49,7 @@ enum ScreenRows {
         let original = "/api/v1/stream?id=\(track.id)"
         if playsInBrowser(track.metadata) { return (original, nil) }
         if transcoding { return (original + "&format=opus", nil) }
-        return (nil, .key("track.note.unplayable", ["format": .text(track.metadata.format)]))
+        return (nil, .key("track.note.unplayable", ["format": .text(track.metadata.audio.format)]))
     }
 
     /// The URL of a cover image at the size the grid shows.
