@@ -71,6 +71,24 @@ struct DirectoryID: Hashable, Sendable {
     var inode: UInt64
 }
 
+/// The directories a walk has listed, to list none twice (a symbolic link loop, a bind
+/// mount): 8 bytes per directory, since a library's folders are on one device or a few.
+struct VisitedDirectories {
+    private var inodesByDevice: [UInt64: Set<UInt64>] = [:]
+    private let expected: Int
+
+    /// Room for `expected` directories on the first device, so a rescan's set never regrows.
+    init(expected: Int = 0) {
+        self.expected = expected
+    }
+
+    /// Adds `id`; false if it was listed already.
+    mutating func insert(_ id: DirectoryID) -> Bool {
+        let capacity = inodesByDevice.isEmpty ? expected : 0
+        return inodesByDevice[id.device, default: Set(minimumCapacity: capacity)].insert(id.inode).inserted
+    }
+}
+
 /// Lists directories with POSIX calls, keeping names as raw bytes (they need not be UTF-8).
 struct DirectoryReader {
     /// Whether names starting with "." are listed.

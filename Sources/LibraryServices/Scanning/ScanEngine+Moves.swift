@@ -11,7 +11,7 @@ extension ScanEngine {
     /// a scan that finds no new file never looks.
     func findGoneFolders() throws {
         goneFoldersFound = true
-        let unreached = storedFolders.values.map(\.id)
+        let unreached = storedFolders.unreachedIDs
         let stored = try database.read { db in try FolderStore.paths(ids: unreached, db) }
         let isGone = onEveryCore { stored.concurrentMap { DirectoryReader.isGone($0.path) } }
         goneFolders = zip(stored, isGone).filter(\.1).map(\.0.id)

@@ -31,7 +31,7 @@ final class ScanEngine {
     private var knownFailures: [String: [String: StoredFailure]] = [:]
     /// The folders earlier scans stored under the scope and this scan has not reached yet,
     /// by path text.
-    var storedFolders: [String: FolderStore.Stored] = [:]
+    var storedFolders = StoredFolders()
     /// Whether `findGoneFolders` has run (at the first folder with a new file).
     var goneFoldersFound = false
     /// The stored folders found gone, and their present tracks by what a rename keeps: the
@@ -93,7 +93,7 @@ final class ScanEngine {
                 String(failure.pathText[..<(failure.pathText.lastIndex(of: "/") ?? failure.pathText.endIndex)])
             }.mapValues { Dictionary($0.map { ($0.pathText, $0) }, uniquingKeysWith: { first, _ in first }) }
         }
-        storedFolders = try database.read { db in try FolderStore.stored(libraryID: libraryID, under: scope, db) }
+        storedFolders = try database.read { db in try StoredFolders(libraryID: libraryID, under: scope, db) }
         do {
             try walk(request.options)
             try flush(request.options)
@@ -129,7 +129,7 @@ final class ScanEngine {
     /// listing is mostly `stat` calls), then planning them in order.
     private func walk(_ options: ScanOptions) throws {
         let directories = DirectoryReader(includeHidden: options.includeHidden)
-        var visited = Set<DirectoryID>()
+        var visited = VisitedDirectories(expected: storedFolders.count)
         var stack: [PendingFolder] = [(target.scope, nil, try inheritedIgnoreRules())]
         while !stack.isEmpty {
             if isCancelled() { throw CancellationError() }
@@ -139,7 +139,7 @@ final class ScanEngine {
                 case .failure(let code):
                     try folderFailed(path, reason: code.description)
                 case .success(let (id, mtimeNs)):
-                    guard visited.insert(id).inserted else {
+                    guard visited.insert(id) else {
                         report(ScanFailure(path: path.text, reason: "symbolic link loop: this folder was already scanned"), counted: false)
                         continue
                     }
@@ -199,7 +199,7 @@ final class ScanEngine {
         let folderText = listing.path.text
         let failures = knownFailures.removeValue(forKey: folderText) ?? [:]
         var plan: FolderPlan
-        let previous = storedFolders.removeValue(forKey: folderText)
+        let previous = storedFolders.take(folderText)
         if let previous, !options.full, previous.fingerprint == listing.fingerprint {
             plan = FolderPlan(unchanged: listing, folderID: previous.id, failures: failures)
         } else {
@@ -318,8 +318,9 @@ final class ScanEngine {
     /// were: none of them counts as unreached.
     private func folderFailed(_ path: RawPath, reason: String) throws {
         report(ScanFailure(path: path.text, reason: "folder cannot be read (\(reason)); its tracks are kept as they were"))
-        let (text, prefix) = (path.text, path.folderPrefix)
-        storedFolders = storedFolders.filter { $0.key != text && !$0.key.hasPrefix(prefix) }
+        let libraryID = target.library.id
+        let below = try database.read { db in try FolderStore.stored(libraryID: libraryID, under: path, db) }
+        for text in below.keys { _ = storedFolders.take(text) }
     }
 
     private func finish() throws {
@@ -330,7 +331,7 @@ final class ScanEngine {
         // without tracks go. Folders seen unchanged are not written at all. Only a scan that
         // rewrote tracks can have left an album or artist without any: a scan that found
         // nothing changed skips that sweep, a pass over two whole tables.
-        let unreached = storedFolders.values.map(\.id)
+        let unreached = storedFolders.unreachedIDs
         let tracksRewritten = summary.added + summary.updated + summary.moved > 0
         let unchangedFailures = self.unchangedFailures
         let (swept, matches) = try database.write(collectingChangesIn: changes) { db in
