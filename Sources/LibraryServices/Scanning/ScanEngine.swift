@@ -158,7 +158,10 @@ final class ScanEngine {
                     try folderFailed(folder.path, reason: code.description)
                 case .success(let (listing, rules)):
                     if folder.path == target.scope && !options.allowEmptyRoot { try refuseIfUnmounted(listing) }
-                    stack.append(contentsOf: listing.subfolders.reversed().map { ($0.path, ($0.id, $0.mtimeNs), rules) })
+                    // One at a time: a folder of 50,000 artists would otherwise be copied whole.
+                    for subfolder in listing.subfolders.reversed() {
+                        stack.append((subfolder.path, (subfolder.id, subfolder.mtimeNs), rules))
+                    }
                     try plan(listing, options)
                 }
             }
