@@ -37,16 +37,16 @@ extension BrowseStore {
         case .highest:
             return try annotated("an.rating IS NOT NULL", "an.rating DESC")
         case .newest:
-            // Walks `track_present_by_added` (covering) from the newest track and stops after a page of albums.
+            // Walks `track_album_by_added` (covering without a library) from the newest track and stops after a page of albums.
             return try distinctFirstColumn("""
-                SELECT t.album_id FROM track t INDEXED BY track_present_by_added
+                SELECT t.album_id FROM track t INDEXED BY track_album_by_added
                 WHERE t.missing_since IS NULL AND t.album_id IS NOT NULL\(trackLibrary)
                 ORDER BY t.added_at DESC, t.id DESC
                 """, page: page, db)
         case .byYear(let from, let to):
             let direction = from > to ? "DESC" : "ASC"
             return try distinctFirstColumn("""
-                SELECT t.album_id FROM track t INDEXED BY track_present_by_year
+                SELECT t.album_id FROM track t INDEXED BY track_album_by_year
                 WHERE t.year BETWEEN \(min(from, to)) AND \(max(from, to)) AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(trackLibrary)
                 ORDER BY t.year \(sql: direction), t.id \(sql: direction)
                 """, page: page, db)
