@@ -25,10 +25,9 @@ extension BrowseStore {
         case .random:
             return try fromAlbums("random()")
         case .alphabeticalByName:
-            return try fromAlbums("coalesce(a.title_sort, a.title) COLLATE NOCASE, a.id")
+            return try fromAlbums(albumsByTitle)
         case .alphabeticalByArtist:
-            return try fromAlbums(
-                "coalesce(a.album_artist_sort, a.album_artist) COLLATE NOCASE, coalesce(a.title_sort, a.title) COLLATE NOCASE, a.id")
+            return try fromAlbums(albumsByArtistAndTitle)
         case .starred:
             return try annotated("an.starred_at IS NOT NULL", "an.starred_at DESC")
         case .recent:
@@ -38,16 +37,16 @@ extension BrowseStore {
         case .highest:
             return try annotated("an.rating IS NOT NULL", "an.rating DESC")
         case .newest:
-            // Walks `track_by_added` from the newest track and stops after a page of albums.
+            // Walks `track_album_by_added` (covering without a library) from the newest track and stops after a page of albums.
             return try distinctFirstColumn("""
-                SELECT t.album_id FROM track t INDEXED BY track_by_added
+                SELECT t.album_id FROM track t INDEXED BY track_album_by_added
                 WHERE t.missing_since IS NULL AND t.album_id IS NOT NULL\(trackLibrary)
                 ORDER BY t.added_at DESC, t.id DESC
                 """, page: page, db)
         case .byYear(let from, let to):
             let direction = from > to ? "DESC" : "ASC"
             return try distinctFirstColumn("""
-                SELECT t.album_id FROM track t INDEXED BY track_by_year
+                SELECT t.album_id FROM track t INDEXED BY track_album_by_year
                 WHERE t.year BETWEEN \(min(from, to)) AND \(max(from, to)) AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(trackLibrary)
                 ORDER BY t.year \(sql: direction), t.id \(sql: direction)
                 """, page: page, db)
@@ -56,10 +55,18 @@ extension BrowseStore {
             return try db.values("""
                 SELECT a.id FROM album a WHERE a.id IN (
                     SELECT t.album_id FROM \(sql: match.from) WHERE \(match.condition) AND t.missing_since IS NULL\(trackLibrary))
-                ORDER BY coalesce(a.title_sort, a.title) COLLATE NOCASE, a.id \(paging)
+                ORDER BY \(sql: albumsByTitle) \(paging)
                 """)
         }
     }
+
+    /// The order of the album list by name: exactly the expression `album_by_title` indexes,
+    /// so a page is read in index order.
+    static let albumsByTitle = "coalesce(a.title_sort, a.title) COLLATE NOCASE, a.id"
+
+    /// The order of the album list by artist: exactly the expression `album_by_artist_title` indexes.
+    static let albumsByArtistAndTitle =
+        "coalesce(a.album_artist_sort, a.album_artist) COLLATE NOCASE, coalesce(a.title_sort, a.title) COLLATE NOCASE, a.id"
 
     /// Tracks `t` carrying `genre` exactly (folded): found through the full-text index's
     /// genre column, then checked against the track's own genres.

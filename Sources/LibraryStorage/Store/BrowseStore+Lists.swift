@@ -4,13 +4,21 @@ import LibraryCore
 extension BrowseStore {
     /// Every genre of a present track (each value of multi-valued genres counts; names
     /// equal after folding are one genre), with its song and album counts, by name.
+    ///
+    /// Tracks are first counted per distinct `(genres, album_id)` pair, read in the order of
+    /// `track_by_genres_album` (a library has far fewer pairs than tracks); each pair's genres
+    /// are expanded once, a genre named twice in one list counting once, as per track.
     package static func genres(_ db: Connection) throws -> [BrowseGenre] {
         var result: [BrowseGenre] = []
         try db.forEach("""
-            SELECT min(g.value) AS name, count(DISTINCT t.id) AS songs, count(DISTINCT t.album_id) AS albums
-            FROM track t, json_each(t.genres) g
-            WHERE t.missing_since IS NULL AND trim(g.value) <> ''
-            GROUP BY lower(g.value) ORDER BY lower(g.value)
+            WITH pair AS (
+                SELECT genres, album_id, count(*) AS tracks FROM track INDEXED BY track_by_genres_album
+                WHERE missing_since IS NULL GROUP BY genres, album_id)
+            SELECT min(name) AS name, sum(tracks) AS songs, count(DISTINCT album_id) AS albums FROM (
+                SELECT lower(g.value) AS genre_key, min(g.value) AS name, p.tracks AS tracks, p.album_id AS album_id
+                FROM pair p, json_each(p.genres) g WHERE trim(g.value) <> ''
+                GROUP BY p.genres, p.album_id, lower(g.value))
+            GROUP BY genre_key ORDER BY genre_key
             """) { s in
             result.append(BrowseGenre(name: s["name"] ?? "", songCount: s["songs"] ?? 0, albumCount: s["albums"] ?? 0))
         }
