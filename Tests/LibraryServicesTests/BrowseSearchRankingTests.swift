@@ -4,21 +4,22 @@ import LibraryServices
 import Testing
 import TestSupport
 
-@Suite("Search ranks by tiers: titles first, whole words before prefixes, each tier by id")
+@Suite("Search ranks by tiers: titles first, starting with the words, then whole words, then prefixes; each tier by id")
 struct BrowseSearchRankingTests {
     let harness: BrowseHarness
 
-    /// Every track matches "moon" in one place only: a title (whole word or prefix), an
-    /// artist (prefix or whole word), an album title (whole word), a genre. The files are
-    /// scanned in path order, so ids run a, b, c...
+    /// Every track matches "moon" in one main place: a title (at its start, a whole word, a
+    /// prefix), an artist (at its start, a whole word, a prefix), an album title (at its
+    /// start, a prefix), a genre. The files are scanned in path order, so ids run a, b, c...
     init() async throws {
         harness = try BrowseHarness()
         try harness.write("a/1.mp3", FakeTagReader.track("Intro", artist: "Moonlight Orchestra", album: "Nights"))
         try harness.write("b/1.mp3", FakeTagReader.track("Blue Moon Rising", artist: "Xavier", album: "Yonder"))
-        try harness.write("c/1.mp3", FakeTagReader.track("Moonage Daydream", artist: "Bowie", album: "Moonbeams"))
+        try harness.write("c/1.mp3", FakeTagReader.track("Moonage Daydream", artist: "Bowie", album: "Full Moonbeams"))
         try harness.write("d/1.mp3", FakeTagReader.track("Other", artist: "Zed", album: "Moon Safari"))
         try harness.write("e/1.mp3", FakeTagReader.track("Song", artist: "Wes", album: "Quiet", genres: ["Moon Rock"]))
         try harness.write("f/1.mp3", FakeTagReader.track("Tune", artist: "Harvest Moon", album: "Fields"))
+        try harness.write("g/1.mp3", FakeTagReader.track("Dark Moonlight", artist: "Eclipse Moonwalkers", album: "Tides"))
         try await harness.scan()
     }
 
@@ -29,24 +30,26 @@ struct BrowseSearchRankingTests {
     @Test func songsComeByTitleThenArtistThenAlbumThenAnyColumn() async throws {
         defer { harness.folder.remove() }
         let found = try await search("moon")
-        #expect(found.songs.map(\.track.title) == ["Blue Moon Rising", "Moonage Daydream", "Intro", "Tune", "Other", "Song"])
+        #expect(found.songs.map(\.track.title) == [
+            "Moonage Daydream", "Blue Moon Rising", "Dark Moonlight", "Intro", "Tune", "Other", "Song",
+        ])
         // Pages cut the same order, across tiers.
-        let page = try await search("moon", songs: Page(size: 2, offset: 1))
-        #expect(page.songs.map(\.track.title) == ["Moonage Daydream", "Intro"])
-        #expect(try await search("moon", songs: Page(size: 5, offset: 5)).songs.map(\.track.title) == ["Song"])
+        let page = try await search("moon", songs: Page(size: 2, offset: 2))
+        #expect(page.songs.map(\.track.title) == ["Dark Moonlight", "Intro"])
+        #expect(try await search("moon", songs: Page(size: 5, offset: 6)).songs.map(\.track.title) == ["Song"])
     }
 
     @Test func albumsComeByTitleThenByArtist() async throws {
         defer { harness.folder.remove() }
         let found = try await search("moon")
-        #expect(found.albums.map(\.name) == ["Moon Safari", "Moonbeams", "Nights", "Fields"])
+        #expect(found.albums.map(\.name) == ["Moon Safari", "Full Moonbeams", "Nights", "Fields", "Tides"])
         #expect(try await search("moon", albums: Page(size: 1, offset: 2)).albums.map(\.name) == ["Nights"])
     }
 
-    @Test func artistsHoldingTheWholeWordComeFirst() async throws {
+    @Test func artistsStartingWithTheWordsComeFirstThenWholeWords() async throws {
         defer { harness.folder.remove() }
-        #expect(try await search("moon").artists.map(\.name) == ["Harvest Moon", "Moonlight Orchestra"])
-        #expect(try await search("moon", artists: Page(size: 1, offset: 1)).artists.map(\.name) == ["Moonlight Orchestra"])
+        #expect(try await search("moon").artists.map(\.name) == ["Moonlight Orchestra", "Harvest Moon", "Eclipse Moonwalkers"])
+        #expect(try await search("moon", artists: Page(size: 1, offset: 1)).artists.map(\.name) == ["Harvest Moon"])
         #expect(try await search("moonl").artists.map(\.name) == ["Moonlight Orchestra"])
     }
 

@@ -10,10 +10,10 @@ import LibraryCore
 
 extension BrowseStore {
     /// One page of present songs matching `query`, or of every present song by id when
-    /// `query` is nil, as ids. Songs whose title holds the words come first (whole words
-    /// before a prefix), then those whose artist or album artist does, then those whose
-    /// album does, then every other match (words spread over columns, composer, genre);
-    /// each tier by id.
+    /// `query` is nil, as ids. Songs whose title holds the words come first (a title
+    /// starting with them, then holding them whole, then as a prefix), then those whose
+    /// artist or album artist does (starting with them first), then those whose album does,
+    /// then every other match (words spread over columns, composer, genre); each tier by id.
     package static func searchSongIDs(_ query: SearchQuery?, page: Page, libraryID: Int64?, _ db: Connection) throws -> [Int64] {
         guard page.size > 0 else { return [] }
         let library = libraryFilter(libraryID)
@@ -21,9 +21,10 @@ extension BrowseStore {
             return try db.values(
                 "SELECT t.id FROM track t WHERE t.missing_since IS NULL\(library) ORDER BY t.id LIMIT \(page.size) OFFSET \(page.offset)")
         }
+        let title = ["title_fold"], artist = ["artist_fold", "album_artist_fold"]
         let tiers = [
-            query.match(["title_fold"], lastAsPrefix: false), query.match(["title_fold"]),
-            query.match(["artist_fold", "album_artist_fold"]), query.match(["album_fold"]), query.expression,
+            query.match(title, .start), query.match(title, .whole), query.match(title, .prefix),
+            query.match(artist, .start), query.match(artist, .prefix), query.match(["album_fold"], .prefix), query.expression,
         ]
         var found = TieredPage(page)
         for tier in tiers where !found.isFull {
@@ -38,9 +39,10 @@ extension BrowseStore {
 
     /// One page of albums with a present track whose album title, album artist or artist matches
     /// `query`, or of every album by id when `query` is nil. Albums whose title holds the
-    /// words come first (whole words before a prefix), then those whose album artist does,
-    /// then the rest (words spread over columns, a track artist on a compilation); each tier
-    /// in the order of its first matching track.
+    /// words come first (a title starting with them, then holding them whole, then as a
+    /// prefix), then those whose album artist starts with them, then the rest (album artist,
+    /// words spread over columns, a track artist on a compilation); each tier in the order of
+    /// its first matching track.
     package static func searchAlbumIDs(_ query: SearchQuery?, page: Page, libraryID: Int64?, _ db: Connection) throws -> [Int64] {
         guard page.size > 0 else { return [] }
         guard let query else {
@@ -52,9 +54,10 @@ extension BrowseStore {
                 """)
         }
         let library = libraryFilter(libraryID)
+        let title = ["album_fold"]
         let tiers = [
-            query.match(["album_fold"], lastAsPrefix: false), query.match(["album_fold"]), query.match(["album_artist_fold"]),
-            query.match(["album_fold", "album_artist_fold", "artist_fold"]),
+            query.match(title, .start), query.match(title, .whole), query.match(title, .prefix),
+            query.match(["album_artist_fold"], .start), query.match(["album_fold", "album_artist_fold", "artist_fold"], .prefix),
         ]
         var found = TieredPage(page)
         for tier in tiers where !found.isFull {
@@ -69,18 +72,18 @@ extension BrowseStore {
 
     /// One page of artists whose name matches `query` (every word, the last as a prefix),
     /// found through the present tracks that credit them; nil lists every album artist by
-    /// name. Names holding every word whole come first, then the rest; each tier in the
-    /// order of the first track crediting the artist.
+    /// name. Names starting with the words come first, then names holding them whole, then
+    /// the rest; each tier in the order of the first track crediting the artist.
     package static func searchArtists(_ query: SearchQuery?, page: Page, libraryID: Int64?, userID: Int64, _ db: Connection) throws -> [BrowseArtist] {
         guard page.size > 0 else { return [] }
         guard let query else { return try albumArtists(libraryID: libraryID, page: page, userID: userID, db) }
         let library = libraryFilter(libraryID)
         var found = TieredPage(page)
-        for lastAsPrefix in [false, true] where !found.isFull {
+        for fit in [SearchQuery.WordFit.start, .whole, .prefix] where !found.isFull {
             // The index finds tracks crediting a matching name; the names themselves are
             // checked here, once each, since a track credits other artists too.
             var nameMatches: [Int64: Bool] = [:]
-            let tier = query.match(["artist_fold", "album_artist_fold"], lastAsPrefix: lastAsPrefix)
+            let tier = query.match(["artist_fold", "album_artist_fold"], fit)
             try found.collect(db, """
                 SELECT ar.id, ar.name FROM track_search JOIN track t ON t.id = track_search.rowid
                 JOIN track_artist ta ON ta.track_id = t.id JOIN artist ar ON ar.id = ta.artist_id
@@ -89,7 +92,7 @@ extension BrowseStore {
                 """) { row in
                 guard let id: Int64 = row.column(0) else { return nil }
                 if let known = nameMatches[id] { return known ? id : nil }
-                let matches = query.matches(row.column(1) ?? "", lastAsPrefix: lastAsPrefix)
+                let matches = query.matches(row.column(1) ?? "", fit)
                 nameMatches[id] = matches
                 return matches ? id : nil
             }
@@ -128,19 +131,39 @@ struct TieredPage {
 }
 
 extension SearchQuery {
-    /// The FTS5 expression limited to `columns`: every word, the last as a prefix unless
-    /// `lastAsPrefix` is false (then every word must match whole).
-    func match(_ columns: [String], lastAsPrefix: Bool = true) -> String {
-        let quoted = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
-        return "{\(columns.joined(separator: " "))} : (\(quoted)\(lastAsPrefix ? "*" : ""))"
+    /// Where and how a text must hold the words.
+    enum WordFit {
+        /// The text starts with the words, in order (the last as a prefix).
+        case start
+        /// The text holds every word whole, anywhere.
+        case whole
+        /// The text holds every word, the last as a word prefix.
+        case prefix
     }
 
-    /// Whether `text` holds every word (the last as a word prefix unless `lastAsPrefix` is
-    /// false), folded as the index folds.
-    func matches(_ text: String, lastAsPrefix: Bool = true) -> Bool {
+    /// The FTS5 expression limited to `columns` for `fit`.
+    func match(_ columns: [String], _ fit: WordFit) -> String {
+        let quoted = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        let expression = switch fit {
+        case .start: "^" + quoted.joined(separator: " + ") + "*"
+        case .whole: quoted.joined(separator: " ")
+        case .prefix: quoted.joined(separator: " ") + "*"
+        }
+        return "{\(columns.joined(separator: " "))} : (\(expression))"
+    }
+
+    /// Whether `text`, folded as the index folds, holds the words as `fit` asks.
+    func matches(_ text: String, _ fit: WordFit) -> Bool {
         let tokens = TextFold.fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        if fit == .start {
+            let parts = words.flatMap { $0.split { !($0.isLetter || $0.isNumber) }.map(String.init) }
+            guard parts.count <= tokens.count else { return false }
+            return zip(parts, tokens).enumerated().allSatisfy { offset, pair in
+                offset == parts.count - 1 ? pair.1.hasPrefix(pair.0) : pair.1 == pair.0
+            }
+        }
         for (offset, word) in words.enumerated() {
-            let prefix = lastAsPrefix && offset == words.count - 1
+            let prefix = fit == .prefix && offset == words.count - 1
             let parts = word.split { !($0.isLetter || $0.isNumber) }.map(String.init)
             for part in parts where !tokens.contains(where: { prefix ? $0.hasPrefix(part) : $0 == part }) {
                 return false
