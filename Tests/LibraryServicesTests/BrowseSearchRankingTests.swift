@@ -20,6 +20,7 @@ struct BrowseSearchRankingTests {
         try harness.write("e/1.mp3", FakeTagReader.track("Song", artist: "Wes", album: "Quiet", genres: ["Moon Rock"]))
         try harness.write("f/1.mp3", FakeTagReader.track("Tune", artist: "Harvest Moon", album: "Fields"))
         try harness.write("g/1.mp3", FakeTagReader.track("Dark Moonlight", artist: "Eclipse Moonwalkers", album: "Tides"))
+        try harness.write("h/1.mp3", FakeTagReader.track("Zenith", artist: "Moon", album: "Orbit", albumArtist: "Moon"))
         try await harness.scan()
     }
 
@@ -31,25 +32,26 @@ struct BrowseSearchRankingTests {
         defer { harness.folder.remove() }
         let found = try await search("moon")
         #expect(found.songs.map(\.track.title) == [
-            "Moonage Daydream", "Blue Moon Rising", "Dark Moonlight", "Intro", "Tune", "Other", "Song",
+            "Moonage Daydream", "Blue Moon Rising", "Dark Moonlight", "Intro", "Zenith", "Tune", "Other", "Song",
         ])
         // Pages cut the same order, across tiers.
         let page = try await search("moon", songs: Page(size: 2, offset: 2))
         #expect(page.songs.map(\.track.title) == ["Dark Moonlight", "Intro"])
-        #expect(try await search("moon", songs: Page(size: 5, offset: 6)).songs.map(\.track.title) == ["Song"])
+        #expect(try await search("moon", songs: Page(size: 5, offset: 7)).songs.map(\.track.title) == ["Song"])
     }
 
     @Test func albumsComeByTitleThenByArtist() async throws {
         defer { harness.folder.remove() }
         let found = try await search("moon")
-        #expect(found.albums.map(\.name) == ["Moon Safari", "Full Moonbeams", "Nights", "Fields", "Tides"])
-        #expect(try await search("moon", albums: Page(size: 1, offset: 2)).albums.map(\.name) == ["Nights"])
+        #expect(found.albums.map(\.name) == ["Moon Safari", "Full Moonbeams", "Orbit", "Nights", "Fields", "Tides"])
+        #expect(try await search("moon", albums: Page(size: 1, offset: 2)).albums.map(\.name) == ["Orbit"])
     }
 
-    @Test func artistsStartingWithTheWordsComeFirstThenWholeWords() async throws {
+    @Test func artistsComeByEqualNameThenStartThenWholeWordsThenPrefix() async throws {
         defer { harness.folder.remove() }
-        #expect(try await search("moon").artists.map(\.name) == ["Moonlight Orchestra", "Harvest Moon", "Eclipse Moonwalkers"])
-        #expect(try await search("moon", artists: Page(size: 1, offset: 1)).artists.map(\.name) == ["Harvest Moon"])
+        #expect(try await search("moon").artists.map(\.name) == ["Moon", "Moonlight Orchestra", "Harvest Moon", "Eclipse Moonwalkers"])
+        #expect(try await search("moon", artists: Page(size: 1, offset: 2)).artists.map(\.name) == ["Harvest Moon"])
+        #expect(try await search("harvest moon").artists.map(\.name) == ["Harvest Moon"])
         #expect(try await search("moonl").artists.map(\.name) == ["Moonlight Orchestra"])
     }
 

@@ -72,13 +72,20 @@ extension BrowseStore {
 
     /// One page of artists whose name matches `query` (every word, the last as a prefix),
     /// found through the present tracks that credit them; nil lists every album artist by
-    /// name. Names starting with the words come first, then names holding them whole, then
-    /// the rest; each tier in the order of the first track crediting the artist.
+    /// name. A name equal to the words comes first, then names starting with them, then
+    /// names holding them whole, then the rest; each tier in the order of the first track
+    /// crediting the artist.
     package static func searchArtists(_ query: SearchQuery?, page: Page, libraryID: Int64?, userID: Int64, _ db: Connection) throws -> [BrowseArtist] {
         guard page.size > 0 else { return [] }
         guard let query else { return try albumArtists(libraryID: libraryID, page: page, userID: userID, db) }
         let library = libraryFilter(libraryID)
         var found = TieredPage(page)
+        // The equal name is one lookup of the folded key, the artist table's unique index.
+        try found.collect(db, """
+            SELECT ar.id FROM artist ar WHERE ar.name_key = \(query.words.joined(separator: " "))
+            AND EXISTS (SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id
+                        WHERE ta.artist_id = ar.id AND t.missing_since IS NULL\(library))
+            """) { $0.column(0) }
         for fit in [SearchQuery.WordFit.start, .whole, .prefix] where !found.isFull {
             // The index finds tracks crediting a matching name; the names themselves are
             // checked here, once each, since a track credits other artists too.
