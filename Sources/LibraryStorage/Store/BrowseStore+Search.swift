@@ -22,18 +22,16 @@ extension BrowseStore {
                 "SELECT t.id FROM track t WHERE t.missing_since IS NULL\(library) ORDER BY t.id LIMIT \(page.size) OFFSET \(page.offset)")
         }
         let title = ["title_fold"], artist = ["artist_fold", "album_artist_fold"]
-        let tiers = [
-            query.match(title, .start), query.match(title, .whole), query.match(title, .prefix),
-            query.match(artist, .start), query.match(artist, .prefix), query.match(["album_fold"], .prefix), query.expression,
+        let groups = [
+            [query.match(title, .start), query.match(title, .whole), query.match(title, .prefix)],
+            [query.match(artist, .start), query.match(artist, .prefix)], [query.match(["album_fold"], .prefix)], [query.expression],
         ]
         var found = TieredPage(page)
-        for tier in tiers where !found.isFull {
-            try found.collect(db, """
-                SELECT t.id FROM track_search JOIN track t ON t.id = track_search.rowid
-                WHERE track_search MATCH \(tier) AND t.missing_since IS NULL\(library)
-                ORDER BY track_search.rowid
-                """) { $0.column(0) }
-        }
+        try found.collect(groups, db, sql: { tier in """
+            SELECT t.id FROM track_search JOIN track t ON t.id = track_search.rowid
+            WHERE track_search MATCH \(tier) AND t.missing_since IS NULL\(library)
+            ORDER BY track_search.rowid
+            """ }, id: { $0.column(0) })
         return found.ids
     }
 
@@ -55,18 +53,16 @@ extension BrowseStore {
         }
         let library = libraryFilter(libraryID)
         let title = ["album_fold"]
-        let tiers = [
-            query.match(title, .start), query.match(title, .whole), query.match(title, .prefix),
-            query.match(["album_artist_fold"], .start), query.match(["album_fold", "album_artist_fold", "artist_fold"], .prefix),
+        let groups = [
+            [query.match(title, .start), query.match(title, .whole), query.match(title, .prefix)],
+            [query.match(["album_artist_fold"], .start), query.match(["album_fold", "album_artist_fold", "artist_fold"], .prefix)],
         ]
         var found = TieredPage(page)
-        for tier in tiers where !found.isFull {
-            try found.collect(db, """
-                SELECT t.album_id FROM track_search JOIN track t ON t.id = track_search.rowid
-                WHERE track_search MATCH \(tier) AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(library)
-                ORDER BY track_search.rowid
-                """) { $0.column(0) }
-        }
+        try found.collect(groups, db, sql: { tier in """
+            SELECT t.album_id FROM track_search JOIN track t ON t.id = track_search.rowid
+            WHERE track_search MATCH \(tier) AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(library)
+            ORDER BY track_search.rowid
+            """ }, id: { $0.column(0) })
         return found.ids
     }
 
@@ -122,6 +118,24 @@ struct TieredPage {
 
     /// The page's ids.
     var ids: [Int64] { Array(ordered.dropFirst(page.offset).prefix(page.size)) }
+
+    /// Walks groups of tiers in order (each tier an FTS5 expression put into `sql`) until the
+    /// page is full. Every tier of a group matches within its last, broadest one, so a group
+    /// whose broadest tier matches no track at all is skipped after one probe, instead of
+    /// each tier reading the same doclists for nothing.
+    mutating func collect(
+        _ groups: [[String]], _ db: Connection, sql: (String) -> SQL, id: (Statement) throws -> Int64?
+    ) throws {
+        for group in groups where !isFull {
+            if group.count > 1, let broadest = group.last {
+                let probe: Int64? = try db.scalar("SELECT 1 FROM track_search WHERE track_search MATCH \(broadest) LIMIT 1")
+                if probe == nil { continue }
+            }
+            for tier in group where !isFull {
+                try collect(db, sql(tier), id: id)
+            }
+        }
+    }
 
     /// Steps `sql` and adds the id `id(row)` gives for each row (nil skips the row), until
     /// the page is full or the rows run out.
