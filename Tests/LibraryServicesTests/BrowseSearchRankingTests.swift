@@ -1,0 +1,65 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+import Testing
+import TestSupport
+
+@Suite("Search ranks by tiers: titles first, starting with the words, then whole words, then prefixes; each tier by id")
+struct BrowseSearchRankingTests {
+    let harness: BrowseHarness
+
+    /// Every track matches "moon" in one main place: a title (at its start, a whole word, a
+    /// prefix), an artist (at its start, a whole word, a prefix), an album title (at its
+    /// start, a prefix), a genre. The files are scanned in path order, so ids run a, b, c...
+    init() async throws {
+        harness = try BrowseHarness()
+        try harness.write("a/1.mp3", FakeTagReader.track("Intro", artist: "Moonlight Orchestra", album: "Nights"))
+        try harness.write("b/1.mp3", FakeTagReader.track("Blue Moon Rising", artist: "Xavier", album: "Yonder"))
+        try harness.write("c/1.mp3", FakeTagReader.track("Moonage Daydream", artist: "Bowie", album: "Full Moonbeams"))
+        try harness.write("d/1.mp3", FakeTagReader.track("Other", artist: "Zed", album: "Moon Safari"))
+        try harness.write("e/1.mp3", FakeTagReader.track("Song", artist: "Wes", album: "Quiet", genres: ["Moon Rock"]))
+        try harness.write("f/1.mp3", FakeTagReader.track("Tune", artist: "Harvest Moon", album: "Fields"))
+        try harness.write("g/1.mp3", FakeTagReader.track("Dark Moonlight", artist: "Eclipse Moonwalkers", album: "Tides"))
+        try harness.write("h/1.mp3", FakeTagReader.track("Zenith", artist: "Moon", album: "Orbit", albumArtist: "Moon"))
+        try await harness.scan()
+    }
+
+    private func search(_ text: String, artists: Page = Page(size: 20), albums: Page = Page(size: 20), songs: Page = Page(size: 20)) async throws -> BrowseSearchResult {
+        try await harness.browse.search(BrowseSearchRequest(text: text, artists: artists, albums: albums, songs: songs), userID: User.localID)
+    }
+
+    @Test func songsComeByTitleThenArtistThenAlbumThenAnyColumn() async throws {
+        defer { harness.folder.remove() }
+        let found = try await search("moon")
+        #expect(found.songs.map(\.track.title) == [
+            "Moonage Daydream", "Blue Moon Rising", "Dark Moonlight", "Intro", "Zenith", "Tune", "Other", "Song",
+        ])
+        // Pages cut the same order, across tiers.
+        let page = try await search("moon", songs: Page(size: 2, offset: 2))
+        #expect(page.songs.map(\.track.title) == ["Dark Moonlight", "Intro"])
+        #expect(try await search("moon", songs: Page(size: 5, offset: 7)).songs.map(\.track.title) == ["Song"])
+    }
+
+    @Test func albumsComeByTitleThenByArtist() async throws {
+        defer { harness.folder.remove() }
+        let found = try await search("moon")
+        #expect(found.albums.map(\.name) == ["Moon Safari", "Full Moonbeams", "Orbit", "Nights", "Fields", "Tides"])
+        #expect(try await search("moon", albums: Page(size: 1, offset: 2)).albums.map(\.name) == ["Orbit"])
+    }
+
+    @Test func artistsComeByEqualNameThenStartThenWholeWordsThenPrefix() async throws {
+        defer { harness.folder.remove() }
+        #expect(try await search("moon").artists.map(\.name) == ["Moon", "Moonlight Orchestra", "Harvest Moon", "Eclipse Moonwalkers"])
+        #expect(try await search("moon", artists: Page(size: 1, offset: 2)).artists.map(\.name) == ["Harvest Moon"])
+        #expect(try await search("harvest moon").artists.map(\.name) == ["Harvest Moon"])
+        #expect(try await search("moonl").artists.map(\.name) == ["Moonlight Orchestra"])
+    }
+
+    @Test func wordsSpreadOverColumnsStillFindTheSong() async throws {
+        defer { harness.folder.remove() }
+        let found = try await search("tune harvest")
+        #expect(found.songs.map(\.track.title) == ["Tune"])
+        #expect(found.albums.isEmpty)
+        #expect(found.artists.isEmpty)
+    }
+}
