@@ -73,10 +73,14 @@ enum TrackFields {
 
     /// The value of field `name` (or tag `tag:NAME`) of `track`.
     static func value(_ name: String, of track: Track) -> String? {
-        if name.hasPrefix(tagPrefix) {
-            return track.metadata.otherTags[String(name.dropFirst(tagPrefix.count))]?.joined(separator: "; ")
-        }
-        return table.value(name, of: track)
+        reader(name)(track)
+    }
+
+    /// What reads field `name` (or tag `tag:NAME`) from a track.
+    static func reader(_ name: String) -> @Sendable (Track) -> String? {
+        guard name.hasPrefix(tagPrefix) else { return table.reader(name) }
+        let tag = String(name.dropFirst(tagPrefix.count))
+        return { $0.metadata.otherTags[tag]?.joined(separator: "; ") }
     }
 
     private static func join(_ values: [String]) -> String? {
