@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryServices
 
 /// Every stored field of a track by name (the query's field names where it has them), for
 /// `kanora show` and `--format` templates; other tags as `tag:NAME`.
@@ -64,6 +65,26 @@ enum TrackFields {
             + track.metadata.otherTags.keys.sorted().map { key in
                 (name: tagPrefix + key, value: track.metadata.otherTags[key]?.joined(separator: "; "))
             }
+    }
+
+    /// The fields a track loaded with `detail` has right: nil for every field (`.full`).
+    static func filled(at detail: TrackDetail) -> Set<String>? {
+        switch detail {
+        case .full: nil
+        case .path: ["id", "path"]
+        case .brief: filled(at: .path)!.union([
+            "title", "artist", "album", "track", "disc", "disctotal", "year", "length", "duration_ms", "format", "missing",
+        ])
+        case .summary: filled(at: .brief)!.union([
+            "library", "albumartist", "tracktotal", "date", "genre", "composer", "compilation", "bitrate", "samplerate",
+            "channels", "cover", "size", "damaged",
+        ])
+        }
+    }
+
+    /// The least detail that fills every field `names` lists.
+    static func detail(filling names: Set<String>) -> TrackDetail {
+        [TrackDetail.path, .brief, .summary].first { names.isSubset(of: filled(at: $0)!) } ?? .full
     }
 
     /// Whether a template may name `name`: a field of the table or any `tag:NAME`.
