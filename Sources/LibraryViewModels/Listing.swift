@@ -40,14 +40,16 @@ public enum ArtistListing: Listing {
     }
 }
 
-/// Full-text search text and how many results to show at most.
+/// Full-text search text, how many results to show at most and how much of each to fill.
 public struct SearchRequest: Sendable, Equatable {
     public var text: String
     public var limit: Int?
+    public var detail: TrackDetail
 
-    public init(text: String = "", limit: Int? = nil) {
+    public init(text: String = "", limit: Int? = nil, detail: TrackDetail = .full) {
         self.text = text
         self.limit = limit
+        self.detail = detail
     }
 }
 
@@ -58,6 +60,6 @@ public enum TrackSearchListing: Listing {
     public static func rows(for request: SearchRequest, from services: ServiceContainer) async throws -> [Track] {
         // While someone types, text with no word yet ("", "-") shows nothing rather than an error.
         guard (try? SearchQuery.parse(request.text)) != nil else { return [] }
-        return try await services.library.search(request.text, limit: request.limit)
+        return try await services.library.search(request.text, limit: request.limit, detail: request.detail)
     }
 }

@@ -24,16 +24,17 @@ extension ListingViewModel where Source: QueryListing {
     /// Loads the rows for what a user typed: query arguments (each one term, as in beets:
     /// `album:Kind of Blue`) and sort keys (`year+`). A malformed query, an unknown field or
     /// sort key fails the state with an `.invalidInput` error, and nothing is loaded.
+    /// `detail` says how much of each track the caller reads (see `TrackDetail`).
     public func load(
         arguments: [String], sort: [String] = [], limit: Int? = nil, includeMissing: Bool = false,
-        currentDirectory: String = FileManager.default.currentDirectoryPath
+        detail: TrackDetail? = nil, currentDirectory: String = FileManager.default.currentDirectoryPath
     ) async {
         let request: ListRequest
         do {
             request = ListRequest(
                 query: try LibraryQuery.parse(arguments: arguments, currentDirectory: currentDirectory),
                 sort: sort.isEmpty ? nil : try LibrarySort.parse(sort, for: Source.target),
-                limit: limit, includeMissing: includeMissing)
+                limit: limit, includeMissing: includeMissing, detail: detail)
         } catch {
             fail(error)
             return

@@ -76,9 +76,10 @@ public typealias ArtistListViewModel = ListingViewModel<ArtistListing>
 public typealias SearchViewModel = ListingViewModel<TrackSearchListing>
 
 extension ListingViewModel where Source == TrackSearchListing {
-    /// Searches for `text` (no results, and no error, while it holds no word to search for).
-    public func search(_ text: String, limit: Int? = nil) async {
-        await load(SearchRequest(text: text, limit: limit))
+    /// Searches for `text` (no results, and no error, while it holds no word to search for),
+    /// filling as much of each track as `detail` says.
+    public func search(_ text: String, limit: Int? = nil, detail: TrackDetail = .full) async {
+        await load(SearchRequest(text: text, limit: limit, detail: detail))
     }
 }
 

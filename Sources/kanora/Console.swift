@@ -42,6 +42,15 @@ final class Console: Sendable {
         FileHandle.standardOutput.write(Data(bytes + [0x0A]))
     }
 
+    /// Writes raw result bytes as they are (whole lines gathered by an `OutputBuffer`).
+    func out(chunk bytes: [UInt8]) {
+        if isCapturing {
+            captured.withLock { $0.out += String(decoding: bytes, as: UTF8.self) }
+            return
+        }
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     /// Writes a line of diagnostics.
     func err(_ line: String) { write(line + "\n", toError: true) }
 

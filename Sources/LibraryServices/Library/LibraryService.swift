@@ -21,6 +21,8 @@ public protocol LibraryService: Sendable {
     /// Present tracks matching full-text search `text` (folded; the last word is a prefix),
     /// best match first; throws `.invalidInput` when the text has no word to search for.
     func search(_ text: String, limit: Int?) async throws -> [Track]
+    /// `search(_:limit:)` filling only the track fields `detail` names (more is allowed).
+    func search(_ text: String, limit: Int?, detail: TrackDetail) async throws -> [Track]
     /// One track by id.
     func track(id: Int64) async throws -> Track?
     /// One track by absolute path.
@@ -60,6 +62,31 @@ public struct TrackMergeReport: Sendable, Equatable, Codable {
 /// The sort order of a listing (LibraryCore's `SortOrder`; Foundation has a type of that name too).
 public typealias LibrarySort = LibraryCore.SortOrder
 
+extension LibraryService {
+    /// Every field, whatever `detail` asks: right for services that cannot leave any out.
+    public func search(_ text: String, limit: Int?, detail: TrackDetail) async throws -> [Track] {
+        try await search(text, limit: limit)
+    }
+}
+
+/// How much of each listed track a caller reads, so a large listing can leave the rest
+/// unread: fields not named keep placeholder values (empty, nil, zero). A service may
+/// always fill more.
+public enum TrackDetail: String, Sendable, Equatable, Codable {
+    /// Every field.
+    case full
+    /// What a track's summary shows (`kanora list --json`): `brief`, and the library's name,
+    /// file size, audio properties, album artists, track and disc totals, date, genres,
+    /// composer, compilation flag and damage.
+    case summary
+    /// What one line about a track shows (`kanora list`'s table): the id, title (the path
+    /// stands in for a missing one), artists, album, track and disc numbers, disc total,
+    /// year, duration, format and whether the file is missing.
+    case brief
+    /// The id and the path (`kanora list --paths`).
+    case path
+}
+
 /// A query, an order and a limit.
 public struct ListRequest: Sendable, Equatable, Codable {
     public var query: LibraryQuery
@@ -68,9 +95,15 @@ public struct ListRequest: Sendable, Equatable, Codable {
     public var limit: Int?
     /// Also list tracks whose files are missing.
     public var includeMissing: Bool
+    /// How much of each track to fill; nil: every field. Albums and artists ignore it.
+    public var detail: TrackDetail?
 
-    public init(query: LibraryQuery = .all, sort: LibrarySort? = nil, limit: Int? = nil, includeMissing: Bool = false) {
+    public init(
+        query: LibraryQuery = .all, sort: LibrarySort? = nil, limit: Int? = nil, includeMissing: Bool = false,
+        detail: TrackDetail? = nil
+    ) {
         self.query = query; self.sort = sort; self.limit = limit; self.includeMissing = includeMissing
+        self.detail = detail
     }
 
     /// Whether missing tracks take part: asked for, or the query itself mentions `missing:`.

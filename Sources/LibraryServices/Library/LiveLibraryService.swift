@@ -51,7 +51,19 @@ public struct LiveLibraryService: LibraryService {
         let condition = request.query.condition(now: now())
         let order = (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks)
         return try await database.reading {
-            try TrackStore.tracks(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, $0)
+            try TrackStore.tracks(
+                where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing,
+                columns: Self.columns(request.detail ?? .full), $0)
+        }
+    }
+
+    /// The track columns a listing of `detail` reads (nil: all).
+    private static func columns(_ detail: TrackDetail) -> Set<String>? {
+        switch detail {
+        case .full: nil
+        case .summary: TrackStore.summaryColumns
+        case .brief: TrackStore.briefColumns
+        case .path: TrackStore.pathColumns
         }
     }
 
@@ -72,9 +84,14 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func search(_ text: String, limit: Int?) async throws -> [Track] {
+        try await search(text, limit: limit, detail: .full)
+    }
+
+    public func search(_ text: String, limit: Int?, detail: TrackDetail) async throws -> [Track] {
         let query: SearchQuery
         do { query = try SearchQuery.parse(text) } catch { throw LibraryError.wrap(error) }
-        return try await database.reading { try TrackStore.search(query, limit: limit, $0) }
+        let columns = Self.columns(detail)
+        return try await database.reading { try TrackStore.search(query, limit: limit, columns: columns, $0) }
     }
 
     public func track(id: Int64) async throws -> Track? {

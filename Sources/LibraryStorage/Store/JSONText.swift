@@ -25,13 +25,36 @@ enum JSONText {
     /// The strings of a JSON array of strings; empty for anything else.
     static func decodeArray(_ text: String) -> [String] {
         if text == "[]" { return [] }
-        if !text.contains("\\"), text.hasPrefix("[\""), text.hasSuffix("\"]") {
-            let inner = text.dropFirst(2).dropLast(2)
-            return inner.components(separatedBy: "\",\"")
+        if let plain = text.utf8.withContiguousStorageIfAvailable(splitPlainArray), let plain {
+            return plain
         }
         guard let data = text.data(using: .utf8),
               let array = try? JSONSerialization.jsonObject(with: data) as? [String] else { return [] }
         return array
+    }
+
+    /// `["a","b"]` without backslashes split at its `","` separators, straight from the
+    /// UTF-8 bytes (listings decode these columns for every row); nil for any other text.
+    private static func splitPlainArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        let count = bytes.count
+        guard count >= 4, bytes[0] == UInt8(ascii: "["), bytes[1] == quote, bytes[count - 2] == quote,
+              bytes[count - 1] == UInt8(ascii: "]"), !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+        let end = count - 2
+        var values: [String] = []
+        var start = 2
+        var index = 2
+        while index + 2 < end {
+            if bytes[index] == quote, bytes[index + 1] == comma, bytes[index + 2] == quote {
+                values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                index += 3
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        return values
     }
 
     /// A JSON object of string arrays, keys sorted for stable output.

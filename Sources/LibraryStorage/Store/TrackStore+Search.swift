@@ -2,15 +2,17 @@ import LibraryCore
 
 extension TrackStore {
     /// Present tracks matching full-text `query`, best match first (bm25, titles weighted
-    /// highest; ties by id so the order is stable).
-    package static func search(_ query: SearchQuery, limit: Int?, _ db: Connection) throws -> [Track] {
+    /// highest; ties by id so the order is stable). With `columns`, only those are read (see
+    /// `tracks(where:orderBy:limit:includeMissing:columns:_:)`).
+    package static func search(_ query: SearchQuery, limit: Int?, columns: Set<String>? = nil, _ db: Connection) throws -> [Track] {
+        let omitted = leftOut(keeping: columns)
         var sql: SQL = """
-            SELECT \(sql: TrackColumns.selectList)
+            SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
             FROM track_search JOIN track t ON t.id = track_search.rowid JOIN library l ON l.id = t.library_id
             WHERE \(query.match()) AND t.missing_since IS NULL
             ORDER BY track_search.rank, t.id
             """
         if let limit { sql.append(" LIMIT \(limit)") }
-        return try tracks(try db.makeStatement(sql))
+        return try tracks(try db.makeStatement(sql), leavingOut: omitted)
     }
 }

@@ -6,15 +6,48 @@ package enum TrackStore {
     /// `SELECT <every track column> FROM track t JOIN library l ...` ready for a WHERE clause.
     static let selectFrom: SQL = "SELECT \(sql: TrackColumns.selectList) FROM track t JOIN library l ON l.id = t.library_id"
 
+    /// The columns (`TrackColumns` names) a listing that shows only a track's paths reads.
+    package static let pathColumns: Set<String> = ["id", "path"]
+
+    /// The columns a brief listing reads (`kanora list`'s table): the id, title (the path
+    /// stands in for a missing one), artists, album, track and disc numbers, year,
+    /// duration, format and whether the file is missing.
+    package static let briefColumns: Set<String> = pathColumns.union([
+        "title", "artists", "album", "track_number", "disc_number", "disc_total", "year", "duration_ms",
+        "format", "missing_since",
+    ])
+
+    /// The columns a summary listing reads (`kanora list --json`): the brief columns and the
+    /// library's name, file size, audio properties, album artists, totals, date, genres,
+    /// composer, compilation flag and damage; not sort names, MusicBrainz ids, ReplayGain,
+    /// other tags or the bookkeeping dates.
+    package static let summaryColumns: Set<String> = briefColumns.union([
+        "name", "file_size", "bitrate", "sample_rate", "channels", "has_cover", "album_artists",
+        "track_total", "date", "genres", "composer", "compilation", "damage",
+    ])
+
     /// Tracks matching `condition`, in `order`; missing ones only when `includeMissing`.
+    /// With `columns`, only those are read: the other fields keep `TrackColumns.placeholder`'s
+    /// values (for large listings that show a few of them).
     package static func tracks(
-        where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection
+        where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool,
+        columns: Set<String>? = nil, _ db: Connection
     ) throws -> [Track] {
-        var sql: SQL = "\(selectFrom) WHERE (\(condition))"
+        let omitted = leftOut(keeping: columns)
+        var sql: SQL = """
+            SELECT \(sql: TrackColumns.selectList(leavingOut: omitted)) FROM track t JOIN library l ON l.id = t.library_id
+            WHERE (\(condition))
+            """
         if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
         sql.append(" ORDER BY \(sql: order)")
         if let limit { sql.append(" LIMIT \(limit)") }
-        return try tracks(try db.makeStatement(sql))
+        return try tracks(try db.makeStatement(sql), leavingOut: omitted)
+    }
+
+    /// The track columns not in `kept` (none when `kept` is nil).
+    static func leftOut(keeping kept: Set<String>?) -> Set<String> {
+        guard let kept else { return [] }
+        return Set(TrackColumns.all.map(\.name).filter { !kept.contains($0) })
     }
 
     /// The track with this id.
@@ -27,9 +60,9 @@ package enum TrackStore {
         try tracks(try db.cachedStatement("\(selectFrom) WHERE t.path_text = \(path.text) ORDER BY t.id LIMIT 1")).first
     }
 
-    /// Every track `statement` selects (with every track column).
-    static func tracks(_ statement: Statement) throws -> [Track] {
-        let layout = TrackColumns.Layout(statement)
+    /// Every track `statement` selects (with every track column but `omitted`).
+    static func tracks(_ statement: Statement, leavingOut omitted: Set<String> = []) throws -> [Track] {
+        let layout = TrackColumns.Layout(statement, leavingOut: omitted)
         var result: [Track] = []
         try statement.forEach { result.append(layout.track($0)) }
         return result

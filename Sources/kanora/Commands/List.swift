@@ -48,20 +48,24 @@ extension Kanora {
 
         func run() async throws {
             let (target, queryTerms) = targetAndQuery
-            let printer = RowPrinter(mode: try output.mode(json: global.json, target: target), quiet: global.quiet)
+            let mode = try output.mode(json: global.json, target: target)
+            let printer = RowPrinter(mode: mode, quiet: global.quiet)
             let services = try global.services(mustExist: true)
             switch target {
-            case .tracks: printer.print(try await rows(TrackListViewModel(services: services), queryTerms))
-            case .albums: printer.print(try await rows(AlbumListViewModel(services: services), queryTerms))
-            case .artists: printer.print(try await rows(ArtistListViewModel(services: services), queryTerms))
+            case .tracks: printer.print(try await rows(TrackListViewModel(services: services), queryTerms, mode.trackDetail))
+            case .albums: printer.print(try await rows(AlbumListViewModel(services: services), queryTerms, nil))
+            case .artists: printer.print(try await rows(ArtistListViewModel(services: services), queryTerms, nil))
             }
         }
 
-        /// The rows `viewModel` loads for the query terms and options; throws its failure.
-        private func rows<Source: QueryListing>(_ viewModel: ListingViewModel<Source>, _ queryTerms: [String]) async throws -> [Source.Row] {
+        /// The rows `viewModel` loads for the query terms and options (tracks filled as far as
+        /// `detail` says); throws its failure.
+        private func rows<Source: QueryListing>(
+            _ viewModel: ListingViewModel<Source>, _ queryTerms: [String], _ detail: TrackDetail?
+        ) async throws -> [Source.Row] {
             let sortKeys = sort.flatMap { $0.split(separator: " ").map(String.init) }
             return try await viewModel.loadedState {
-                await $0.load(arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing)
+                await $0.load(arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing, detail: detail)
             }.rows
         }
     }

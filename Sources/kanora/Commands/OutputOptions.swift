@@ -1,5 +1,6 @@
 import ArgumentParser
 import LibraryCore
+import LibraryServices
 
 /// How `kanora list` and `kanora search` print their rows (besides the global `--json`).
 struct OutputOptions: ParsableArguments {
@@ -45,4 +46,14 @@ struct OutputOptions: ParsableArguments {
 enum OutputMode: Equatable {
     case table, json, paths
     case template(Template)
+
+    /// How much of each track this output reads (`RowPrinter` shows no other field).
+    var trackDetail: TrackDetail {
+        switch self {
+        case .table: .brief
+        case .json: .summary
+        case .paths: .path
+        case .template(let template): TrackFields.detail(filling: template.fieldNames)
+        }
+    }
 }

@@ -82,7 +82,7 @@ extension JSONObject {
         JSONObject([
             "playlist": state.playlist.map(JSONObject.playlist), "entryCount": state.entries.count,
             "durationMs": state.totalDurationMs, "missingCount": state.missingCount,
-            "entries": state.entries.map { JSONObject(["position": $0.position, "track": JSONObject.track($0.track)]) },
+            "entries": state.entries.map { JSONObject(["position": $0.position, "track": JSONRows.track.object($0.track)]) },
         ])
     }
 }

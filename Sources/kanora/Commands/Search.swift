@@ -33,9 +33,10 @@ extension Kanora {
         }
 
         func run() async throws {
-            let printer = RowPrinter(mode: try output.mode(json: global.json, target: .tracks), quiet: global.quiet)
+            let mode = try output.mode(json: global.json, target: .tracks)
+            let printer = RowPrinter(mode: mode, quiet: global.quiet)
             let viewModel = SearchViewModel(services: try global.services(mustExist: true))
-            printer.print(try await viewModel.loadedState { await $0.search(text, limit: limit) }.results)
+            printer.print(try await viewModel.loadedState { await $0.search(text, limit: limit, detail: mode.trackDetail) }.results)
         }
     }
 }

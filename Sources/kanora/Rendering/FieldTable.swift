@@ -21,6 +21,12 @@ struct FieldTable<Row>: Sendable {
     /// Whether `name` is one of the fields.
     func contains(_ name: String) -> Bool { byName[name] != nil }
 
+    /// What reads field `name` from a row (a reader of nothing when `name` is unknown).
+    func reader(_ name: String) -> @Sendable (Row) -> String? {
+        if let field = byName[name] { return field.value }
+        return { _ in nil }
+    }
+
     /// The value of field `name` for `row` (nil when absent or unknown).
     func value(_ name: String, of row: Row) -> String? { byName[name]?.value(row) }
 }

@@ -6,8 +6,13 @@ enum Formatting {
     static func duration(milliseconds: Int64) -> String {
         let total = Int((milliseconds + 500) / 1000)
         let (hours, minutes, seconds) = (total / 3600, total % 3600 / 60, total % 60)
-        if hours > 0 { return String(format: "%d:%02d:%02d", hours, minutes, seconds) }
-        return String(format: "%d:%02d", minutes, seconds)
+        if hours > 0 { return "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" }
+        return "\(minutes):\(twoDigits(seconds))"
+    }
+
+    /// "07" for 7: `%02d` without Foundation's formatter (listings format a duration a row).
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 && value >= 0 ? "0\(value)" : String(value)
     }
 
     /// "2 days 3:04:05" style for long totals.

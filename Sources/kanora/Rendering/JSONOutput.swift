@@ -52,36 +52,6 @@ struct JSONObject: Encodable {
 }
 
 extension JSONObject {
-    /// One track in `kanora list tracks --json`.
-    static func track(_ track: Track) -> JSONObject {
-        let m = track.metadata
-        return JSONObject([
-            "id": track.id, "path": track.path.text, "library": track.libraryName, "title": track.title,
-            "artist": track.artist, "artists": m.artists, "album": m.album, "albumArtist": track.albumArtist,
-            "albumArtists": m.albumArtists, "trackNumber": m.trackNumber, "trackTotal": m.trackTotal,
-            "discNumber": m.discNumber, "discTotal": m.discTotal, "year": m.year, "date": m.date,
-            "genres": m.genres, "composer": m.composer, "compilation": m.compilation, "durationMs": m.audio.durationMs,
-            "bitrate": m.audio.bitrate, "sampleRate": m.audio.sampleRate, "channels": m.audio.channels, "format": m.audio.format,
-            "fileSize": track.fileSize, "hasCoverArt": m.audio.hasCoverArt, "missing": track.isMissing, "damaged": m.damage,
-        ])
-    }
-
-    /// One album in `kanora list albums --json`.
-    static func album(_ album: AlbumSummary) -> JSONObject {
-        JSONObject([
-            "id": album.id, "album": album.title, "albumArtist": album.albumArtist, "year": album.year,
-            "trackCount": album.trackCount, "durationMs": album.durationMs, "compilation": album.compilation,
-        ])
-    }
-
-    /// One artist in `kanora list artists --json`.
-    static func artist(_ artist: ArtistSummary) -> JSONObject {
-        JSONObject([
-            "id": artist.id, "name": artist.name, "albumCount": artist.albumCount,
-            "trackCount": artist.trackCount, "durationMs": artist.durationMs,
-        ])
-    }
-
     /// The object `kanora scan --json` prints.
     static func scan(_ summary: ScanSummary) -> JSONObject {
         JSONObject([

@@ -1,32 +1,32 @@
 import LibraryCore
 
-/// Prints the rows of `kanora list` and `kanora search` in the chosen `OutputMode`.
+/// Prints the rows of `kanora list` and `kanora search` in the chosen `OutputMode`,
+/// gathering the output into large writes.
 struct RowPrinter {
     let mode: OutputMode
     let quiet: Bool
     var console = Console.current
 
     func print(_ tracks: [Track]) {
-        print(tracks, table: Tables.table, json: { JSONOutput.text($0.map(JSONObject.track)) },
-              value: TrackFields.value, path: { $0.path.bytes })
+        print(tracks, table: Tables.table, json: JSONRows.track, reader: TrackFields.reader, path: { $0.path.bytes })
     }
 
     func print(_ albums: [AlbumSummary]) {
-        print(albums, table: Tables.table, json: { JSONOutput.text($0.map(JSONObject.album)) },
-              value: AlbumFields.table.value, path: nil)
+        print(albums, table: Tables.table, json: JSONRows.album, reader: AlbumFields.table.reader, path: nil)
     }
 
     func print(_ artists: [ArtistSummary]) {
-        print(artists, table: Tables.table, json: { JSONOutput.text($0.map(JSONObject.artist)) },
-              value: ArtistFields.table.value, path: nil)
+        print(artists, table: Tables.table, json: JSONRows.artist, reader: ArtistFields.table.reader, path: nil)
     }
 
     private func print<Row>(
-        _ rows: [Row], table: ([Row]) -> TextTable, json: ([Row]) -> String,
-        value: (String, Row) -> String?, path: ((Row) -> [UInt8])?
+        _ rows: [Row], table: ([Row]) -> TextTable, json: JSONRowLayout<Row>,
+        reader: (String) -> @Sendable (Row) -> String?, path: ((Row) -> [UInt8])?
     ) {
+        var out = OutputBuffer(console: console)
+        defer { out.flush() }
         if mode == .json {
-            console.out(json(rows))
+            PrettyJSON.write(rows, json, to: &out)
             return
         }
         guard !rows.isEmpty else {
@@ -37,13 +37,20 @@ struct RowPrinter {
         case .json:
             break
         case .table:
-            for line in table(rows).render(maxWidth: console.outputWidth) { console.out(line) }
+            table(rows).write(maxWidth: console.outputWidth, to: &out)
         case .paths:
             // Raw bytes, so names that are not valid UTF-8 still reach `xargs` intact.
             guard let path else { return }
-            for row in rows { console.out(bytes: path(row)) }
+            for row in rows {
+                out.append(bytes: path(row))
+                out.endLine()
+            }
         case .template(let template):
-            for row in rows { console.out(template.render { value($0, row) }) }
+            let render = template.renderer(reader)
+            for row in rows {
+                out.append { render(row, &$0) }
+                out.endLine()
+            }
         }
     }
 }

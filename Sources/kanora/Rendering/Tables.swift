@@ -12,8 +12,13 @@ enum Tables {
         ])
         table.rows = tracks.map { track in
             let m = track.metadata
-            let number = [m.discTotal.map { $0 > 1 } == true ? m.discNumber.map(String.init) : nil, m.trackNumber.map(String.init)]
-                .compactMap { $0 }.joined(separator: "-")
+            let disc = (m.discTotal ?? 0) > 1 ? m.discNumber : nil
+            let number = switch (disc, m.trackNumber) {
+            case let (disc?, track?): "\(disc)-\(track)"
+            case let (disc?, nil): String(disc)
+            case let (nil, track?): String(track)
+            case (nil, nil): ""
+            }
             return [
                 String(track.id), track.artist ?? "", m.album ?? "", number,
                 track.title + (track.isMissing ? " (missing)" : ""), m.year.map(String.init) ?? "",

@@ -57,6 +57,33 @@ struct Template: Sendable, Equatable {
         try parse(text, isKnown: table.contains, validNames: table.names.sorted())
     }
 
+    /// The field names the template reads.
+    var fieldNames: Set<String> {
+        var names: Set<String> = []
+        for case .field(let name) in pieces { names.insert(name) }
+        return names
+    }
+
+    /// Appends the line for a row to bytes; each field's reader is looked up once, with
+    /// `reader(name)`, when the renderer is made rather than for every row.
+    func renderer<Row>(_ reader: (String) -> @Sendable (Row) -> String?) -> (Row, inout [UInt8]) -> Void {
+        let resolved: [(text: [UInt8], field: (@Sendable (Row) -> String?)?)] = pieces.map { piece in
+            switch piece {
+            case .text(let text): (Array(text.utf8), nil)
+            case .field(let name): ([], reader(name))
+            }
+        }
+        return { row, bytes in
+            for piece in resolved {
+                if let field = piece.field {
+                    if let value = field(row) { bytes.append(contentsOf: value.utf8) }
+                } else {
+                    bytes.append(contentsOf: piece.text)
+                }
+            }
+        }
+    }
+
     /// The line for one row, with `value` giving each field's text (nil renders as nothing).
     func render(_ value: (String) -> String?) -> String {
         pieces.map { piece in

@@ -13,19 +13,63 @@ struct TextTable {
 
     /// The table's lines, header first.
     func render(maxWidth: Int?) -> [String] {
-        let cells = [columns.map(\.title)] + rows
-        var widths = columns.indices.map { index in cells.map { DisplayWidth.of($0[index]) }.max() ?? 0 }
+        var lines: [String] = []
+        forEachLine(maxWidth: maxWidth) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        return lines
+    }
+
+    /// Writes the table's lines, header first, into `out`.
+    func write(maxWidth: Int?, to out: inout OutputBuffer) {
+        forEachLine(maxWidth: maxWidth) { line in
+            out.append(bytes: line)
+            out.endLine()
+        }
+    }
+
+    /// Calls `body` with each line's UTF-8 bytes (header first), measuring every cell once.
+    private func forEachLine(maxWidth: Int?, _ body: ([UInt8]) -> Void) {
+        let count = columns.count
+        let titles = columns.map(\.title)
+        // Every cell's display width, header first, row after row.
+        var cellWidths: [Int] = []
+        cellWidths.reserveCapacity((rows.count + 1) * count)
+        for title in titles { cellWidths.append(DisplayWidth.of(title)) }
+        for row in rows {
+            for index in 0..<count { cellWidths.append(DisplayWidth.of(row[index])) }
+        }
+        var widths = Array(repeating: 0, count: count)
+        for (position, width) in cellWidths.enumerated() where width > widths[position % count] {
+            widths[position % count] = width
+        }
         if let maxWidth {
             shrink(&widths, toFit: maxWidth)
         }
-        return cells.map { row in
-            columns.indices.map { index in
-                let text = DisplayWidth.truncate(row[index], to: widths[index])
-                let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(text)))
-                return columns[index].rightAligned ? padding + text : text + padding
+        var line: [UInt8] = []
+        func emit(_ cells: [String], firstWidth: Int) {
+            line.removeAll(keepingCapacity: true)
+            for index in 0..<count {
+                if index > 0 { line.append(contentsOf: "  ".utf8) }
+                var text = cells[index]
+                var width = cellWidths[firstWidth + index]
+                if width > widths[index] {
+                    text = DisplayWidth.truncate(text, to: widths[index])
+                    width = DisplayWidth.of(text)
+                }
+                let padding = repeatElement(UInt8(ascii: " "), count: max(0, widths[index] - width))
+                if columns[index].rightAligned {
+                    line.append(contentsOf: padding)
+                    line.append(contentsOf: text.utf8)
+                } else {
+                    line.append(contentsOf: text.utf8)
+                    line.append(contentsOf: padding)
+                }
             }
-            .joined(separator: "  ")
-            .trimmingTrailingSpaces()
+            while line.last == UInt8(ascii: " ") { line.removeLast() }
+            body(line)
+        }
+        emit(titles, firstWidth: 0)
+        for (number, row) in rows.enumerated() {
+            emit(row, firstWidth: (number + 1) * count)
         }
     }
 
@@ -66,6 +110,11 @@ enum DisplayWidth {
     }
 
     static func width(_ scalar: Unicode.Scalar) -> Int {
+        // Latin-1 and Latin Extended (most accented names) hold no marks: only the control
+        // characters and the soft hyphen (a format character) take no column there.
+        if scalar.value < 0x300 {
+            return scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.value == 0xAD ? 0 : 1
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         case .control: return 0
@@ -79,13 +128,5 @@ enum DisplayWidth {
         default:
             return 1
         }
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }

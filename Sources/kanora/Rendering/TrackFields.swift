@@ -1,5 +1,6 @@
 import Foundation
 import LibraryCore
+import LibraryServices
 
 /// Every stored field of a track by name (the query's field names where it has them), for
 /// `kanora show` and `--format` templates; other tags as `tag:NAME`.
@@ -66,6 +67,26 @@ enum TrackFields {
             }
     }
 
+    /// The fields a track loaded with `detail` has right: nil for every field (`.full`).
+    static func filled(at detail: TrackDetail) -> Set<String>? {
+        switch detail {
+        case .full: nil
+        case .path: ["id", "path"]
+        case .brief: filled(at: .path)!.union([
+            "title", "artist", "album", "track", "disc", "disctotal", "year", "length", "duration_ms", "format", "missing",
+        ])
+        case .summary: filled(at: .brief)!.union([
+            "library", "albumartist", "tracktotal", "date", "genre", "composer", "compilation", "bitrate", "samplerate",
+            "channels", "cover", "size", "damaged",
+        ])
+        }
+    }
+
+    /// The least detail that fills every field `names` lists.
+    static func detail(filling names: Set<String>) -> TrackDetail {
+        [TrackDetail.path, .brief, .summary].first { names.isSubset(of: filled(at: $0)!) } ?? .full
+    }
+
     /// Whether a template may name `name`: a field of the table or any `tag:NAME`.
     static func isKnown(_ name: String) -> Bool {
         table.contains(name) || (name.hasPrefix(tagPrefix) && name.count > tagPrefix.count)
@@ -73,10 +94,14 @@ enum TrackFields {
 
     /// The value of field `name` (or tag `tag:NAME`) of `track`.
     static func value(_ name: String, of track: Track) -> String? {
-        if name.hasPrefix(tagPrefix) {
-            return track.metadata.otherTags[String(name.dropFirst(tagPrefix.count))]?.joined(separator: "; ")
-        }
-        return table.value(name, of: track)
+        reader(name)(track)
+    }
+
+    /// What reads field `name` (or tag `tag:NAME`) from a track.
+    static func reader(_ name: String) -> @Sendable (Track) -> String? {
+        guard name.hasPrefix(tagPrefix) else { return table.reader(name) }
+        let tag = String(name.dropFirst(tagPrefix.count))
+        return { $0.metadata.otherTags[tag]?.joined(separator: "; ") }
     }
 
     private static func join(_ values: [String]) -> String? {

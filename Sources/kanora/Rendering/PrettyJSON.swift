@@ -1,0 +1,83 @@
+/// Writes `--json` rows straight into an `OutputBuffer`, byte for byte as
+/// `JSONOutput.text` (Foundation's `JSONEncoder`, pretty-printed with sorted keys and
+/// unescaped slashes) writes the same array of objects, without building them first.
+enum PrettyJSON {
+    /// `rows` as a pretty-printed JSON array of `layout`'s objects, then a newline.
+    static func write<Row>(_ rows: [Row], _ layout: JSONRowLayout<Row>, to out: inout OutputBuffer) {
+        // `"key" : ` at the fields' depth, made once.
+        let prefixes = layout.fields.map { field -> [UInt8] in
+            var prefix = Array("    ".utf8)
+            appendQuoted(field.key, to: &prefix)
+            prefix += Array(" : ".utf8)
+            return prefix
+        }
+        out.append("[\n")
+        for (index, row) in rows.enumerated() {
+            out.append(index == 0 ? "  {\n" : ",\n  {\n")
+            for (position, field) in layout.fields.enumerated() {
+                if position > 0 { out.append(",\n") }
+                out.append(bytes: prefixes[position])
+                appendValue(field.value(row), to: &out)
+            }
+            out.append("\n  }")
+            out.flushIfFull()
+        }
+        out.append("\n]")
+        out.endLine()
+    }
+
+    private static func appendValue(_ value: JSONField, to out: inout OutputBuffer) {
+        switch value {
+        case .string(let text?): out.appendJSONString(text)
+        case .integer(let number?): out.append(String(number))
+        case .bool(let flag): out.append(flag ? "true" : "false")
+        case .string(nil), .integer(nil): out.append("null")
+        case .strings(let texts):
+            // JSONEncoder's pretty arrays: one element a line; an empty one is "[", an empty line, "]".
+            out.append("[\n")
+            for (index, text) in texts.enumerated() {
+                out.append(index == 0 ? "      " : ",\n      ")
+                out.appendJSONString(text)
+            }
+            out.append("\n    ]")
+        }
+    }
+
+    /// `text` quoted and escaped as JSONEncoder escapes it (`"`, `\`, control characters;
+    /// slashes and non-ASCII text as they are).
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        let utf8 = text.utf8
+        if !utf8.contains(where: needsEscape) {
+            bytes.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 {
+                guard needsEscape(byte) else { bytes.append(byte); continue }
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                default: bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
+extension OutputBuffer {
+    /// Appends `text` as a quoted, escaped JSON string.
+    mutating func appendJSONString(_ text: String) {
+        append { PrettyJSON.appendQuoted(text, to: &$0) }
+    }
+}

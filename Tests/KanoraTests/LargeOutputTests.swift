@@ -1,0 +1,117 @@
+import Foundation
+@testable import kanora
+import LibraryCore
+import Testing
+import TestSupport
+
+/// The fast writers of `kanora list` and `kanora search` print what the slow ones printed:
+/// `PrettyJSON` what `JSONEncoder` makes of the same objects, tables and templates the same
+/// lines, and output past a chunk whole and in order.
+@Suite("large list outputs")
+struct LargeOutputTests {
+    /// Tracks whose text needs every kind of JSON escape, with empty and filled lists and nils.
+    private static let tracks: [Track] = {
+        var odd = FakeTagReader.track(
+            "Quote \" back\\slash / tab\t nl\n cr\r bs\u{8} ff\u{C} nul\u{0} us\u{1F} del\u{7F}",
+            artist: "Björk", album: "東京事変 / 🎵", albumArtist: "A/B", track: 3, disc: 2, year: 1997,
+            genres: ["Art Pop", "Électronique"], compilation: true)
+        odd.artists = ["Björk", "Guest \"MC\""]
+        odd.composer = "Com\u{1}poser"
+        odd.damage = "truncated"
+        var bare = FakeTagReader.track("", album: nil)
+        bare.artists = []
+        bare.audio.bitrate = nil
+        var missing = Track.sample(id: 3, bare, path: "/music/ünï/3.flac")
+        missing.missingSince = Date(timeIntervalSince1970: 5)
+        return [Track.sample(id: 1, odd, path: "/music/\"odd\"\\1.mp3"), Track.sample(id: 2, FakeTagReader.track("Plain")), missing]
+    }()
+
+    private func written<Row>(_ rows: [Row], _ layout: JSONRowLayout<Row>) -> String {
+        let console = Console(capturing: true)
+        var out = OutputBuffer(console: console)
+        PrettyJSON.write(rows, layout, to: &out)
+        out.flush()
+        return console.capturedOutput.out
+    }
+
+    private func encoded<Row>(_ rows: [Row], _ layout: JSONRowLayout<Row>) -> String {
+        JSONOutput.text(rows.map(layout.object)) + "\n"
+    }
+
+    @Test func tracksAsJSONAreWhatJSONEncoderWrites() {
+        let text = written(Self.tracks, JSONRows.track)
+        #expect(text == encoded(Self.tracks, JSONRows.track))
+        #expect(text.contains(#""title" : "Quote \" back\\slash / tab\t nl\n cr\r bs\b ff\f nul\u0000 us\u001f del"#))
+    }
+
+    @Test func albumsArtistsAndNoRowsAsJSONAreWhatJSONEncoderWrites() {
+        let albums = [
+            AlbumSummary(id: 7, title: "Post \"live\"", albumArtist: "Björk", compilation: false, year: nil, trackCount: 11, durationMs: 61_000),
+            AlbumSummary(id: 8, title: "", albumArtist: "", compilation: true, year: 2004, trackCount: 1, durationMs: 0),
+        ]
+        let artists = [ArtistSummary(id: 3, name: "東京事変\\", albumCount: 2, trackCount: 20, durationMs: 3_600_000)]
+        #expect(written(albums, JSONRows.album) == encoded(albums, JSONRows.album))
+        #expect(written(artists, JSONRows.artist) == encoded(artists, JSONRows.artist))
+        #expect(written([Track](), JSONRows.track) == encoded([Track](), JSONRows.track))
+        #expect(written([Track](), JSONRows.track) == "[\n\n]\n")
+    }
+
+    @Test func keysAreSortedByTheirBytes() {
+        let keys = JSONRows.track.fields.map(\.key)
+        #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(keys.count == Set(keys).count)
+    }
+
+    @Test func tableWrittenIsTheRenderedLines() {
+        let table = Tables.table(Self.tracks)
+        for width in [nil, 40] as [Int?] {
+            let console = Console(capturing: true)
+            var out = OutputBuffer(console: console)
+            table.write(maxWidth: width, to: &out)
+            out.flush()
+            #expect(console.capturedOutput.out == table.render(maxWidth: width).map { $0 + "\n" }.joined())
+        }
+        // Disc-track numbers only when the album has several discs; missing tracks say so.
+        #expect(table.render(maxWidth: nil)[1].contains(" 3  Quote"))
+        #expect(table.render(maxWidth: nil)[3].contains("(missing)"))
+    }
+
+    @Test func templateRendererMatchesRender() throws {
+        let template = try Template.parse(
+            "$$ ${artist} - $album [$track/$disc] $title ${tag:ISRC} $length", isKnown: TrackFields.isKnown, validNames: [])
+        var track = Self.tracks[0]
+        track.metadata.otherTags = ["ISRC": ["X1", "X2"]]
+        let render = template.renderer(TrackFields.reader)
+        for row in [track] + Self.tracks.dropFirst() {
+            var bytes: [UInt8] = []
+            render(row, &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == template.render { TrackFields.value($0, of: row) })
+        }
+    }
+
+    @Test func outputPastAChunkArrivesWholeAndInOrder() {
+        let paths = (0..<20_000).map { Track.sample(id: Int64($0), FakeTagReader.track("T"), path: "/music/\($0).mp3") }
+        let console = Console(capturing: true)
+        RowPrinter(mode: .paths, quiet: false, console: console).print(paths)
+        #expect(console.capturedOutput.out == paths.map { $0.path.text + "\n" }.joined())
+    }
+
+    @Test func latinWidthsAreTheUnicodePropertiesWidths() {
+        // The fast path below U+0300 agrees with the general-category rule it skips.
+        for value in 0..<0x300 {
+            let scalar = Unicode.Scalar(value)!
+            let category = scalar.properties.generalCategory
+            let expected = [.nonspacingMark, .enclosingMark, .format, .control].contains(category) ? 0 : 1
+            #expect(DisplayWidth.width(scalar) == expected, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func durationsAsMinutesOrHours() {
+        #expect(Formatting.duration(milliseconds: 0) == "0:00")
+        #expect(Formatting.duration(milliseconds: 7_499) == "0:07")
+        #expect(Formatting.duration(milliseconds: 187_000) == "3:07")
+        #expect(Formatting.duration(milliseconds: 3_599_500) == "1:00:00")
+        #expect(Formatting.duration(milliseconds: 3_723_000) == "1:02:03")
+        #expect(Formatting.duration(milliseconds: 36_005_000) == "10:00:05")
+    }
+}
