@@ -25,13 +25,36 @@ enum JSONText {
     /// The strings of a JSON array of strings; empty for anything else.
     static func decodeArray(_ text: String) -> [String] {
         if text == "[]" { return [] }
-        if !text.contains("\\"), text.hasPrefix("[\""), text.hasSuffix("\"]") {
-            let inner = text.dropFirst(2).dropLast(2)
-            return inner.components(separatedBy: "\",\"")
+        if !text.utf8.contains(UInt8(ascii: "\\")), text.hasPrefix("[\""), text.hasSuffix("\"]") {
+            return unescapedValues(text)
         }
         guard let data = text.data(using: .utf8),
               let array = try? JSONSerialization.jsonObject(with: data) as? [String] else { return [] }
         return array
+    }
+
+    /// The values of `["a","b"]` when nothing in it is escaped: the bytes between `["`, each
+    /// `","` and `"]` (no value can hold a quote), without Foundation's string search.
+    private static func unescapedValues(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            let end = bytes.count - 2
+            guard end > 2 else { return [""] }
+            var result: [String] = []
+            var start = 2
+            var index = 2
+            while index + 3 <= end {
+                if bytes[index] == 0x22, bytes[index + 1] == 0x2C, bytes[index + 2] == 0x22 {
+                    result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    index += 3
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            return result
+        }
     }
 
     /// A JSON object of string arrays, keys sorted for stable output.
