@@ -56,6 +56,9 @@ extension BrowseStore {
     private static func albumTotals(_ idList: String, _ db: Connection) throws -> [Int64: AlbumTotals] {
         var result: [Int64: AlbumTotals] = [:]
         var genreKeys: [Int64: [String: Int]] = [:]
+        // An album's tracks mostly carry the same genres: a row whose list is the previous
+        // row's, in the same album, adds nothing.
+        var previous: (albumID: Int64, genres: String)?
         try db.forEach("""
             SELECT t.album_id, t.id, t.duration_ms, t.year, t.added_at, t.has_cover OR f.has_cover_image AS has_cover, t.genres
             FROM track t JOIN folder f ON f.id = t.folder_id
@@ -63,20 +66,25 @@ extension BrowseStore {
             ORDER BY t.album_id, t.id
             """) { s in
             guard let albumID: Int64 = s.column(0) else { return }
-            add(s, to: &result[albumID, default: AlbumTotals()], genreKeys: &genreKeys[albumID, default: [:]])
+            let genres: String? = s.column(6)
+            let repeated = previous?.albumID == albumID && previous?.genres == genres
+            add(s, genres: repeated ? nil : genres, to: &result[albumID, default: AlbumTotals()],
+                genreKeys: &genreKeys[albumID, default: [:]])
+            previous = genres.map { (albumID, $0) }
         }
         return result
     }
 
-    /// Adds the track of the current row of the query above to its album's totals.
-    private static func add(_ s: Statement, to totals: inout AlbumTotals, genreKeys: inout [String: Int]) {
+    /// Adds the track of the current row of the query above to its album's totals, and
+    /// `genres` (its genre list, or nil when that adds nothing new) to the album's genres.
+    private static func add(_ s: Statement, genres: String?, to totals: inout AlbumTotals, genreKeys: inout [String: Int]) {
         totals.songs += 1
         totals.durationMs += s.column(2) ?? 0
         if let year: Int = s.column(3), year != 0 { totals.year = min(totals.year ?? year, year) }
         totals.added = min(totals.added, s.column(4) ?? 0)
         totals.firstTrackID = min(totals.firstTrackID, s.column(1) ?? 0)
         if s.column(5) ?? false { totals.hasCover = true }
-        if let genres: String = s.column(6) {
+        if let genres {
             addGenres(JSONText.decodeArray(genres), to: &totals.genres, keys: &genreKeys)
         }
     }
