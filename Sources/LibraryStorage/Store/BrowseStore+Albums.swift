@@ -27,7 +27,7 @@ extension BrowseStore {
                 hasCover: total.hasCover)
         }
         // Album artists as the first track credits them (every one of them, not only the grouping name).
-        let credits = try artistCredits(trackIDs: totals.values.map(\.firstTrackID), db)
+        let credits = try artistCredits(trackIDs: totals.values.map(\.firstTrackID), role: "albumartist", db)
         for (id, total) in totals {
             if let albumArtists = credits[Credit(trackID: total.firstTrackID, role: "albumartist")], !albumArtists.isEmpty,
                byID[id]?.compilation == false {

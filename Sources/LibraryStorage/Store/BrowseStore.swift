@@ -70,14 +70,16 @@ package enum BrowseStore {
         var role: String
     }
 
-    /// The artists and album artists of `trackIDs`, in tag order, in one query.
-    static func artistCredits(trackIDs: [Int64], _ db: Connection) throws -> [Credit: [ArtistReference]] {
+    /// The artists and album artists of `trackIDs` (only those credited as `role` when
+    /// given), in tag order, in one query.
+    static func artistCredits(trackIDs: [Int64], role: String? = nil, _ db: Connection) throws -> [Credit: [ArtistReference]] {
         guard !trackIDs.isEmpty else { return [:] }
         var result: [Credit: [ArtistReference]] = [:]
+        let roleFilter: SQL = role.map { role -> SQL in " AND ta.role = \(role)" } ?? ""
         try db.forEach("""
             SELECT ta.track_id, ta.role, ar.id, ar.name
             FROM track_artist ta JOIN artist ar ON ar.id = ta.artist_id
-            WHERE ta.track_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: trackIDs))))
+            WHERE ta.track_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: trackIDs))))\(roleFilter)
             ORDER BY ta.track_id, ta.role, ta.position
             """) { s in
             let credit = Credit(trackID: s["track_id"] ?? 0, role: s["role"] ?? "")
