@@ -43,6 +43,19 @@ struct BrowseServiceTests {
         }
     }
 
+    @Test func anAlbumsTotalsAndGenresComeFromItsPresentTracks() async throws {
+        defer { harness.folder.remove() }
+        let albums = try await harness.browse.albumList(.alphabeticalByName, page: Page(size: 10), libraryID: nil, userID: User.localID)
+        #expect(albums.map(\.name) == BrowseFixture.albums)
+        // Each genre once up to case, in track then tag order, in its bytewise least spelling.
+        #expect(albums.map(\.genres) == [["Rock", "Pop"], ["Electronic"], ["Electronic"], []])
+        #expect(albums.map(\.songCount) == [2, 2, 1, 1])
+        #expect(albums.map(\.year) == [1969, 1997, 1998, 2000])
+        let abbey = try #require(albums.first)
+        #expect(abbey.durationMs == 2 * 180_000)
+        #expect(abbey.createdAt.timeIntervalSince1970 > 0)
+    }
+
     @Test func anAlbumWhoseTracksAreAllMissingIsNeverListed() async throws {
         defer { harness.folder.remove() }
         let air = try harness.albumID("Moon Safari")

@@ -78,10 +78,10 @@ struct SubsonicDispatcher: Sendable {
 
     private func render(_ body: SubsonicEnvelope, format: SubsonicFormat) -> Response {
         let root = body.node(serverVersion: state.configuration.serverVersion)
-        let text = SubsonicRenderer.render(root, as: format)
+        let body = SubsonicRenderer.bytes(root, as: format)
         return Response(
             status: .ok, headers: [.contentType: format.contentType],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// The query string and, for a form POST, the body, merged.

@@ -67,6 +67,11 @@ public struct SubsonicNode: Sendable {
 
     /// Appends a list of objects named `name` (each item is renamed to `name`).
     public mutating func appendList(_ name: String, _ items: [SubsonicNode]) {
+        // Items are usually made with that name already: then the list is kept, not copied.
+        if items.allSatisfy({ $0.name == name }) {
+            children.append(.list(name: name, items: items))
+            return
+        }
         children.append(.list(name: name, items: items.map { item in
             var item = item
             item.name = name

@@ -27,7 +27,7 @@ extension BrowseStore {
                 hasCover: total.hasCover)
         }
         // Album artists as the first track credits them (every one of them, not only the grouping name).
-        let credits = try artistCredits(trackIDs: totals.values.map(\.firstTrackID), db)
+        let credits = try artistCredits(trackIDs: totals.values.map(\.firstTrackID), role: "albumartist", db)
         for (id, total) in totals {
             if let albumArtists = credits[Credit(trackID: total.firstTrackID, role: "albumartist")], !albumArtists.isEmpty,
                byID[id]?.compilation == false {
@@ -47,30 +47,60 @@ extension BrowseStore {
         var hasCover = false
     }
 
-    /// Totals over the present tracks of the albums in `idList` (a JSON array), by album id:
-    /// aggregated by SQLite, then each album's distinct genres in a second grouped query.
+    /// Totals over the present tracks of the albums in `idList` (a JSON array), by album id,
+    /// summed here from one row per track: one index walk, where aggregating in SQL took a
+    /// second grouped query over `json_each(genres)` with two temporary b-trees (most of a
+    /// getAlbumList2). The results are those SQL's `count`, `sum`, `min(nullif(year, 0))`,
+    /// `min` and `max` gave, and genres as `GROUP BY lower(genre)` kept them: the first
+    /// spelling by track id then tag position, shown as the bytewise least of its spellings.
     private static func albumTotals(_ idList: String, _ db: Connection) throws -> [Int64: AlbumTotals] {
         var result: [Int64: AlbumTotals] = [:]
+        var genreKeys: [Int64: [String: Int]] = [:]
+        // An album's tracks mostly carry the same genres: a row whose list is the previous
+        // row's, in the same album, adds nothing.
+        var previous: (albumID: Int64, genres: String)?
         try db.forEach("""
-            SELECT t.album_id, count(*) AS songs, sum(t.duration_ms) AS duration_ms, min(nullif(t.year, 0)) AS year,
-                   min(t.added_at) AS added_at, min(t.id) AS first_track_id, max(t.has_cover OR f.has_cover_image) AS has_cover
+            SELECT t.album_id, t.id, t.duration_ms, t.year, t.added_at, t.has_cover OR f.has_cover_image AS has_cover, t.genres
             FROM track t JOIN folder f ON f.id = t.folder_id
-            WHERE t.album_id IN (SELECT value FROM json_each(\(idList))) AND t.missing_since IS NULL GROUP BY t.album_id
-            """) { s in
-            guard let albumID: Int64 = s["album_id"] else { return }
-            result[albumID] = AlbumTotals(
-                songs: s["songs"] ?? 0, durationMs: s["duration_ms"] ?? 0, year: s["year"], added: s["added_at"] ?? 0,
-                firstTrackID: s["first_track_id"] ?? 0, hasCover: s["has_cover"] ?? false)
-        }
-        try db.forEach("""
-            SELECT t.album_id, min(g.value) AS genre FROM track t, json_each(t.genres) g
             WHERE t.album_id IN (SELECT value FROM json_each(\(idList))) AND t.missing_since IS NULL
-            GROUP BY t.album_id, lower(g.value) ORDER BY t.album_id, min(t.id * 4096 + g.key)
+            ORDER BY t.album_id, t.id
             """) { s in
-            guard let albumID: Int64 = s["album_id"], let genre: String = s["genre"] else { return }
-            result[albumID]?.genres.append(genre)
+            guard let albumID: Int64 = s.column(0) else { return }
+            let genres: String? = s.column(6)
+            let repeated = previous?.albumID == albumID && previous?.genres == genres
+            add(s, genres: repeated ? nil : genres, to: &result[albumID, default: AlbumTotals()],
+                genreKeys: &genreKeys[albumID, default: [:]])
+            previous = genres.map { (albumID, $0) }
         }
         return result
+    }
+
+    /// Adds the track of the current row of the query above to its album's totals, and
+    /// `genres` (its genre list, or nil when that adds nothing new) to the album's genres.
+    private static func add(_ s: Statement, genres: String?, to totals: inout AlbumTotals, genreKeys: inout [String: Int]) {
+        totals.songs += 1
+        totals.durationMs += s.column(2) ?? 0
+        if let year: Int = s.column(3), year != 0 { totals.year = min(totals.year ?? year, year) }
+        totals.added = min(totals.added, s.column(4) ?? 0)
+        totals.firstTrackID = min(totals.firstTrackID, s.column(1) ?? 0)
+        if s.column(5) ?? false { totals.hasCover = true }
+        if let genres {
+            addGenres(JSONText.decodeArray(genres), to: &totals.genres, keys: &genreKeys)
+        }
+    }
+
+    /// Appends the genres not yet in `genres` up to ASCII case (SQLite's `lower`), and keeps
+    /// the bytewise least spelling of those already there (SQLite's `min`).
+    private static func addGenres(_ new: [String], to genres: inout [String], keys: inout [String: Int]) {
+        for genre in new {
+            let key = String(decoding: genre.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            if let index = keys[key] {
+                if genre.utf8.lexicographicallyPrecedes(genres[index].utf8) { genres[index] = genre }
+            } else {
+                keys[key] = genres.count
+                genres.append(genre)
+            }
+        }
     }
 
     /// The present songs of album `id` in disc and track order.

@@ -49,13 +49,13 @@ package enum BrowseStore {
     }
 
     /// Those of the albums `ids` with a present track that has an embedded picture or lies
-    /// beside a cover image.
+    /// beside a cover image (each album's tracks probed until the first such one).
     static func albumsWithCovers(_ ids: Set<Int64>, _ db: Connection) throws -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
         return Set(try db.values("""
-            SELECT DISTINCT t.album_id FROM track t JOIN folder f ON f.id = t.folder_id
-            WHERE t.album_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: Array(ids))))) AND t.missing_since IS NULL
-              AND (t.has_cover = 1 OR f.has_cover_image = 1)
+            SELECT j.value FROM json_each(\(JSONText.encode(ids: Array(ids)))) j
+            WHERE EXISTS (SELECT 1 FROM track t JOIN folder f ON f.id = t.folder_id
+                          WHERE t.album_id = j.value AND t.missing_since IS NULL AND (t.has_cover = 1 OR f.has_cover_image = 1))
             """, as: Int64.self))
     }
 
@@ -70,14 +70,16 @@ package enum BrowseStore {
         var role: String
     }
 
-    /// The artists and album artists of `trackIDs`, in tag order, in one query.
-    static func artistCredits(trackIDs: [Int64], _ db: Connection) throws -> [Credit: [ArtistReference]] {
+    /// The artists and album artists of `trackIDs` (only those credited as `role` when
+    /// given), in tag order, in one query.
+    static func artistCredits(trackIDs: [Int64], role: String? = nil, _ db: Connection) throws -> [Credit: [ArtistReference]] {
         guard !trackIDs.isEmpty else { return [:] }
         var result: [Credit: [ArtistReference]] = [:]
+        let roleFilter: SQL = role.map { role -> SQL in " AND ta.role = \(role)" } ?? ""
         try db.forEach("""
             SELECT ta.track_id, ta.role, ar.id, ar.name
             FROM track_artist ta JOIN artist ar ON ar.id = ta.artist_id
-            WHERE ta.track_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: trackIDs))))
+            WHERE ta.track_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: trackIDs))))\(roleFilter)
             ORDER BY ta.track_id, ta.role, ta.position
             """) { s in
             let credit = Credit(trackID: s["track_id"] ?? 0, role: s["role"] ?? "")
