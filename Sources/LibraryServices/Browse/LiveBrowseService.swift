@@ -5,9 +5,12 @@ import LibraryStorage
 /// `BrowseService` over the SQLite database.
 public struct LiveBrowseService: BrowseService {
     let database: DatabasePool
+    /// The artist index without stars and ratings, until the database changes.
+    let artistIndexCache: ArtistIndexCache
 
     package init(database: DatabasePool) {
         self.database = database
+        artistIndexCache = ArtistIndexCache(location: database.location)
     }
 
     public func musicFolders() async throws -> [Library] {
@@ -35,8 +38,12 @@ public struct LiveBrowseService: BrowseService {
     }
 
     public func artistIndex(libraryID: Int64?, userID: Int64) async throws -> [IndexGroup<BrowseArtist>] {
-        let artists = try await database.reading { try BrowseStore.albumArtists(libraryID: libraryID, userID: userID, $0) }
-        return ArtistIndex.group(artists, name: \.name, sortName: \.sortName)
+        let index = try await artistIndexCache.index(libraryID: libraryID) {
+            let artists = try await database.reading { try BrowseStore.albumArtists(libraryID: libraryID, userID: nil, $0) }
+            return ArtistIndex.group(artists, name: \.name, sortName: \.sortName)
+        }
+        let annotations = try await database.reading { try BrowseStore.artistAnnotations(userID: userID, $0) }
+        return ArtistIndexCache.annotating(index, with: annotations)
     }
 
     public func artist(id: Int64, userID: Int64) async throws -> ArtistDetail {

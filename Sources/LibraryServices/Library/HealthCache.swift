@@ -18,33 +18,22 @@ final class HealthCache: Sendable {
         let health: LibraryHealth
     }
 
-    private let probe: Mutex<Connection?>
-    private let location: Connection.Location?
+    private let probe: DataVersionProbe
     private let entry = Mutex<Entry?>(nil)
     /// How many reports were computed (for tests).
     let computations = Mutex(0)
 
     init(location: Connection.Location) {
-        if case .file = location { self.location = location } else { self.location = nil }
-        probe = Mutex(nil)
+        probe = DataVersionProbe(location: location)
     }
 
     /// The cached report while the database is unchanged, else `compute`'s.
     func health(_ compute: () async throws -> LibraryHealth) async throws -> LibraryHealth {
-        let version = location == nil ? nil : try? currentVersion()
+        let version = probe.version()
         if let version, let cached = entry.withLock({ $0 }), cached.version == version { return cached.health }
         let health = try await compute()
         computations.withLock { $0 += 1 }
         if let version { entry.withLock { $0 = Entry(version: version, health: health) } }
         return health
-    }
-
-    /// The probe connection's `data_version` (opened on first use; microseconds).
-    private func currentVersion() throws -> Int64 {
-        try probe.withLock { connection throws -> Int64 in
-            if connection == nil, let location { connection = try Connection(location: location, readOnly: true, busyTimeout: .seconds(2)) }
-            guard let connection else { throw LibraryError(.database, "No database to watch.") }
-            return try connection.dataVersion()
-        }
     }
 }

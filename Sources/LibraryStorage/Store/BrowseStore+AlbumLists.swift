@@ -23,6 +23,10 @@ extension BrowseStore {
         let trackLibrary = libraryFilter(libraryID)
         switch type {
         case .random:
+            // A page at an offset of a random order is as random as the first: draw both, drop the offset.
+            if let sample = try sampledIDs(page.offset + page.size, from: "album", as: "a", where: present, db) {
+                return Array(sample.dropFirst(page.offset))
+            }
             return try fromAlbums("random()")
         case .alphabeticalByName:
             return try fromAlbums(albumsByTitle)

@@ -3,8 +3,9 @@ import LibraryCore
 
 extension BrowseStore {
     /// Artists that are the album artist of an album with present tracks (in `libraryID`,
-    /// when given), with those albums' count, by sort name; `page` slices the list.
-    package static func albumArtists(libraryID: Int64?, page: Page? = nil, userID: Int64, _ db: Connection) throws -> [BrowseArtist] {
+    /// when given), with those albums' count, by sort name; `page` slices the list. Their
+    /// annotations are `userID`'s (none without a user).
+    package static func albumArtists(libraryID: Int64?, page: Page? = nil, userID: Int64?, _ db: Connection) throws -> [BrowseArtist] {
         let library = libraryFilter(libraryID, column: "p.library_id")
         var sql: SQL = """
             SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id, count(a.id) AS album_count, an.starred_at, an.rating
@@ -35,13 +36,29 @@ extension BrowseStore {
     private static func artists(_ sql: SQL, _ db: Connection) throws -> [BrowseArtist] {
         var result: [BrowseArtist] = []
         try db.forEach(sql) { s in
-            let starred: Int64? = s["starred_at"]
             result.append(BrowseArtist(
                 id: s["id"] ?? 0, name: s["name"] ?? "", sortName: s["sort_name"], musicBrainzID: s["mb_artist_id"],
-                albumCount: s["album_count"] ?? 0,
-                annotation: Annotation(starredAt: starred.map { Date(timeIntervalSince1970: Double($0)) }, rating: s["rating"])))
+                albumCount: s["album_count"] ?? 0, annotation: starsAndRating(s)))
         }
         return result
+    }
+
+    /// The stars and ratings `userID` gave artists, by artist id (artists without either left out).
+    package static func artistAnnotations(userID: Int64, _ db: Connection) throws -> [Int64: Annotation] {
+        var result: [Int64: Annotation] = [:]
+        try db.forEach("""
+            SELECT artist_id, starred_at, rating FROM artist_annotation
+            WHERE user_id = \(userID) AND (starred_at IS NOT NULL OR rating IS NOT NULL)
+            """) { s in
+            result[s["artist_id"] ?? 0] = starsAndRating(s)
+        }
+        return result
+    }
+
+    /// The annotation in the row's `starred_at` and `rating` columns (artists have no plays).
+    private static func starsAndRating(_ s: Statement) -> Annotation {
+        let starred: Int64? = s["starred_at"]
+        return Annotation(starredAt: starred.map { Date(timeIntervalSince1970: Double($0)) }, rating: s["rating"])
     }
 
     /// Whether artist `id` has a present track or is the album artist of an album with one.

@@ -36,7 +36,8 @@ extension BrowseStore {
             """)
     }
 
-    /// Up to `size` random present songs, optionally of one genre, years and library.
+    /// Up to `size` random present songs, optionally of one genre, years and library. Without
+    /// a genre they are drawn by id (`sampledIDs`) rather than by sorting every song.
     package static func randomSongIDs(
         size: Int, genre: String?, years: ClosedRange<Int>?, libraryID: Int64?, _ db: Connection
     ) throws -> [Int64] {
@@ -51,8 +52,11 @@ extension BrowseStore {
         if let years {
             condition.append(" AND t.year BETWEEN \(years.lowerBound) AND \(years.upperBound)")
         }
-        let library = libraryFilter(libraryID)
-        return try db.values("SELECT t.id FROM \(sql: from) WHERE \(condition)\(library) ORDER BY random() LIMIT \(size)")
+        condition.append(libraryFilter(libraryID))
+        if genre == nil, let sample = try sampledIDs(size, from: "track", as: "t", where: condition, db) {
+            return sample
+        }
+        return try db.values("SELECT t.id FROM \(sql: from) WHERE \(condition) ORDER BY random() LIMIT \(size)")
     }
 
     /// What `userID` starred, most recently starred first: present songs, albums with

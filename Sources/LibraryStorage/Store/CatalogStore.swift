@@ -147,41 +147,35 @@ package enum CatalogStore {
 
     /// Albums having at least one present track matching `condition`. The CROSS JOIN keeps
     /// SQLite scanning tracks once (the condition is on tracks) instead of probing per album.
+    /// The first page of the whole library in the default order is read from the album
+    /// artist index instead (`firstAlbumsInDefaultOrder`): same albums, same order.
     package static func albums(where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection) throws -> [AlbumSummary] {
-        var sql: SQL = """
-            SELECT a.id, a.title, a.album_artist, coalesce(a.album_artist_sort, a.album_artist) AS album_artist_sort_key,
-                   coalesce(a.title_sort, a.title) AS title_sort_key, a.compilation, min(t.year) AS year,
-                   count(t.id) AS track_count, sum(t.duration_ms) AS duration_ms, max(t.added_at) AS added_at
-            FROM track t CROSS JOIN album a ON a.id = t.album_id
-            WHERE (\(condition))
-            """
+        if let limit, condition == everything, order == defaultAlbumOrder,
+           let page = try firstAlbumsInDefaultOrder(limit: limit, includeMissing: includeMissing, db) {
+            return page
+        }
+        var sql: SQL = "\(sql: albumColumns) FROM track t CROSS JOIN album a ON a.id = t.album_id WHERE (\(condition))"
         if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
         sql.append(" GROUP BY a.id ORDER BY \(sql: order)")
         if let limit { sql.append(" LIMIT \(limit)") }
-        return try db.makeStatement(sql).rows().map { row in
-            AlbumSummary(
-                id: row["id"] ?? 0, title: row["title"] ?? "", albumArtist: row["album_artist"] ?? "",
-                compilation: row["compilation"] ?? false, year: row["year"], trackCount: row["track_count"] ?? 0,
-                durationMs: row["duration_ms"] ?? 0)
-        }
+        return try albumSummaries(sql, db)
     }
 
-    /// Artists credited on at least one present track matching `condition`.
+    /// Artists credited on at least one present track matching `condition`. The first page of
+    /// the whole library in the default order picks its artists before counting their
+    /// tracks (`firstArtistsInDefaultOrder`): same artists, same order.
     package static func artists(where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection) throws -> [ArtistSummary] {
+        if let limit, condition == everything, order == defaultArtistOrder {
+            return try firstArtistsInDefaultOrder(limit: limit, includeMissing: includeMissing, db)
+        }
         var sql: SQL = """
-            SELECT ar.id, ar.name, coalesce(ar.sort_name, ar.name) AS sort_key,
-                   count(DISTINCT t.album_id) AS album_count, count(DISTINCT t.id) AS track_count,
-                   sum(t.duration_ms) AS duration_ms
+            \(sql: artistColumns)
             FROM artist ar JOIN track_artist ta ON ta.artist_id = ar.id JOIN track t ON t.id = ta.track_id
             WHERE (\(condition))
             """
         if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
         sql.append(" GROUP BY ar.id ORDER BY \(sql: order)")
         if let limit { sql.append(" LIMIT \(limit)") }
-        return try db.makeStatement(sql).rows().map { row in
-            ArtistSummary(
-                id: row["id"] ?? 0, name: row["name"] ?? "", albumCount: row["album_count"] ?? 0,
-                trackCount: row["track_count"] ?? 0, durationMs: row["duration_ms"] ?? 0)
-        }
+        return try artistSummaries(sql, db)
     }
 }

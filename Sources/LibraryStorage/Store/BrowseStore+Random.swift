@@ -1,0 +1,31 @@
+import Foundation
+
+extension BrowseStore {
+    /// The most ids `sampledIDs` draws.
+    static let maximumSample = 1_000
+
+    /// `count` distinct ids of `table` rows (aliased `alias`) matching `condition`, in random
+    /// order, or nil when too few were drawn (a narrow condition, a sparse or small table):
+    /// the caller then sorts every matching row by `random()`.
+    ///
+    /// Ids are drawn uniformly from `[min(id), max(id)]` and kept when their row exists and
+    /// matches, so every matching row is equally likely, as with `ORDER BY random()`, at the
+    /// cost of one primary-key lookup per draw instead of a sort of every matching row.
+    /// Draws are bounded by `4 * count + 32`, so a condition that matches under about a
+    /// quarter of the id range gives up quickly; more than `maximumSample` ids are not drawn.
+    static func sampledIDs(_ count: Int, from table: String, as alias: String, where condition: SQL, _ db: Connection) throws -> [Int64]? {
+        guard count > 0 else { return [] }
+        guard count <= maximumSample else { return nil }
+        guard let range = try db.row("SELECT min(id) AS low, max(id) AS high FROM \(sql: table)"),
+              let low: Int64 = range["low"], let high: Int64 = range["high"] else { return nil }
+        var chosen: [Int64] = []
+        var drawn = Set<Int64>()
+        for _ in 0..<(4 * count + 32) where chosen.count < count {
+            let id = Int64.random(in: low...high)
+            guard drawn.insert(id).inserted else { continue }
+            let matches: Int64? = try db.scalar("SELECT 1 FROM \(sql: table) \(sql: alias) WHERE \(sql: alias).id = \(id) AND \(condition)")
+            if matches != nil { chosen.append(id) }
+        }
+        return chosen.count == count ? chosen : nil
+    }
+}
