@@ -11,6 +11,19 @@ public protocol Listing: Sendable {
 
     /// The rows for `request`, from the services.
     static func rows(for request: Request, from services: ServiceContainer) async throws -> [Row]
+
+    /// The rows for `request` handed to `body` one at a time, in order (as they are read,
+    /// where the services can stream them).
+    static func forEachRow(for request: Request, from services: ServiceContainer, _ body: @escaping @Sendable (Row) -> Void) async throws
+}
+
+extension Listing {
+    /// Every row of `rows(for:from:)`, fetched first.
+    public static func forEachRow(
+        for request: Request, from services: ServiceContainer, _ body: @escaping @Sendable (Row) -> Void
+    ) async throws {
+        for row in try await rows(for: request, from: services) { body(row) }
+    }
 }
 
 /// Tracks matching a query, in the request's order.
@@ -19,6 +32,12 @@ public enum TrackListing: Listing {
 
     public static func rows(for request: ListRequest, from services: ServiceContainer) async throws -> [Track] {
         try await services.library.tracks(request)
+    }
+
+    public static func forEachRow(
+        for request: ListRequest, from services: ServiceContainer, _ body: @escaping @Sendable (Track) -> Void
+    ) async throws {
+        try await services.library.forEachTrack(request, body)
     }
 }
 
@@ -61,5 +80,12 @@ public enum TrackSearchListing: Listing {
         // While someone types, text with no word yet ("", "-") shows nothing rather than an error.
         guard (try? SearchQuery.parse(request.text)) != nil else { return [] }
         return try await services.library.search(request.text, limit: request.limit, detail: request.detail)
+    }
+
+    public static func forEachRow(
+        for request: SearchRequest, from services: ServiceContainer, _ body: @escaping @Sendable (Track) -> Void
+    ) async throws {
+        guard (try? SearchQuery.parse(request.text)) != nil else { return }
+        try await services.library.forEachSearchResult(request.text, limit: request.limit, detail: request.detail, body)
     }
 }

@@ -29,16 +29,40 @@ extension ListingViewModel where Source: QueryListing {
         arguments: [String], sort: [String] = [], limit: Int? = nil, includeMissing: Bool = false,
         detail: TrackDetail? = nil, currentDirectory: String = FileManager.default.currentDirectoryPath
     ) async {
-        let request: ListRequest
+        guard let request = request(
+            arguments: arguments, sort: sort, limit: limit, includeMissing: includeMissing,
+            detail: detail, currentDirectory: currentDirectory)
+        else { return }
+        await load(request)
+    }
+
+    /// `load(arguments:sort:limit:includeMissing:detail:currentDirectory:)` with the rows
+    /// handed to `body` one at a time as they are read rather than kept (see `stream(_:_:)`).
+    public func stream(
+        arguments: [String], sort: [String] = [], limit: Int? = nil, includeMissing: Bool = false,
+        detail: TrackDetail? = nil, currentDirectory: String = FileManager.default.currentDirectoryPath,
+        _ body: @escaping @Sendable (Source.Row) -> Void
+    ) async {
+        guard let request = request(
+            arguments: arguments, sort: sort, limit: limit, includeMissing: includeMissing,
+            detail: detail, currentDirectory: currentDirectory)
+        else { return }
+        await stream(request, body)
+    }
+
+    /// The request for what a user typed, or nil (the state failed) when it does not parse.
+    private func request(
+        arguments: [String], sort: [String], limit: Int?, includeMissing: Bool,
+        detail: TrackDetail?, currentDirectory: String
+    ) -> ListRequest? {
         do {
-            request = ListRequest(
+            return ListRequest(
                 query: try LibraryQuery.parse(arguments: arguments, currentDirectory: currentDirectory),
                 sort: sort.isEmpty ? nil : try LibrarySort.parse(sort, for: Source.target),
                 limit: limit, includeMissing: includeMissing, detail: detail)
         } catch {
             fail(error)
-            return
+            return nil
         }
-        await load(request)
     }
 }

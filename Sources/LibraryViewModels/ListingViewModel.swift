@@ -44,6 +44,20 @@ public final class ListingViewModel<Source: Listing>: ViewModel {
         })
     }
 
+    /// Hands the rows for `request` to `body` one at a time as they are read, for a view that
+    /// shows them as they come and keeps none (`kanora list` printing 100,000 tracks): the
+    /// state goes through loading to loaded or failed as with `load(_:)`, its rows left empty.
+    public func stream(_ request: Source.Request, _ body: @escaping @Sendable (Source.Row) -> Void) async {
+        await load(starting: { $0.viewState = .loading; $0.request = request; $0.rows = [] }, {
+            try await Source.forEachRow(for: request, from: services, body)
+        }, landing: { state, result in
+            switch result {
+            case .success: state.viewState = .loaded
+            case .failure(let error): state.viewState = .failed(error)
+            }
+        })
+    }
+
     /// Reloads the current request.
     public func reload() async {
         await load(store.state.request)
@@ -80,6 +94,14 @@ extension ListingViewModel where Source == TrackSearchListing {
     /// filling as much of each track as `detail` says.
     public func search(_ text: String, limit: Int? = nil, detail: TrackDetail = .full) async {
         await load(SearchRequest(text: text, limit: limit, detail: detail))
+    }
+
+    /// `search(_:limit:detail:)` with the tracks handed to `body` one at a time, best match
+    /// first, rather than kept in the state (see `stream(_:_:)`).
+    public func streamSearch(
+        _ text: String, limit: Int? = nil, detail: TrackDetail = .full, _ body: @escaping @Sendable (Track) -> Void
+    ) async {
+        await stream(SearchRequest(text: text, limit: limit, detail: detail), body)
     }
 }
 

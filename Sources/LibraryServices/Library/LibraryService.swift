@@ -23,6 +23,13 @@ public protocol LibraryService: Sendable {
     func search(_ text: String, limit: Int?) async throws -> [Track]
     /// `search(_:limit:)` filling only the track fields `detail` names (more is allowed).
     func search(_ text: String, limit: Int?, detail: TrackDetail) async throws -> [Track]
+    /// `tracks(_:)` handed to `body` one at a time, in order, as they are read, so a large
+    /// listing need not hold them all (`kanora list`).
+    func forEachTrack(_ request: ListRequest, _ body: @escaping @Sendable (Track) -> Void) async throws
+    /// `search(_:limit:detail:)` handed to `body` one at a time, best match first, as they are read.
+    func forEachSearchResult(
+        _ text: String, limit: Int?, detail: TrackDetail, _ body: @escaping @Sendable (Track) -> Void
+    ) async throws
     /// One track by id.
     func track(id: Int64) async throws -> Track?
     /// One track by absolute path.
@@ -66,6 +73,18 @@ extension LibraryService {
     /// Every field, whatever `detail` asks: right for services that cannot leave any out.
     public func search(_ text: String, limit: Int?, detail: TrackDetail) async throws -> [Track] {
         try await search(text, limit: limit)
+    }
+
+    /// Every track of `tracks(_:)`, fetched first: right for services that cannot stream.
+    public func forEachTrack(_ request: ListRequest, _ body: @escaping @Sendable (Track) -> Void) async throws {
+        for track in try await tracks(request) { body(track) }
+    }
+
+    /// Every result of `search(_:limit:detail:)`, fetched first: right for services that cannot stream.
+    public func forEachSearchResult(
+        _ text: String, limit: Int?, detail: TrackDetail, _ body: @escaping @Sendable (Track) -> Void
+    ) async throws {
+        for track in try await search(text, limit: limit, detail: detail) { body(track) }
     }
 }
 

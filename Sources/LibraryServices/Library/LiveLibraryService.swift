@@ -48,13 +48,26 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func tracks(_ request: ListRequest) async throws -> [Track] {
-        let condition = request.query.condition(now: now())
-        let order = (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks)
+        let (condition, order) = trackCondition(request)
         return try await database.reading {
             try TrackStore.tracks(
                 where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing,
                 columns: Self.columns(request.detail ?? .full), $0)
         }
+    }
+
+    public func forEachTrack(_ request: ListRequest, _ body: @escaping @Sendable (Track) -> Void) async throws {
+        let (condition, order) = trackCondition(request)
+        try await database.reading {
+            try TrackStore.forEachTrack(
+                where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing,
+                columns: Self.columns(request.detail ?? .full), $0, body)
+        }
+    }
+
+    /// The condition and order of a track listing for `request`.
+    private func trackCondition(_ request: ListRequest) -> (SQL, String) {
+        (request.query.condition(now: now()), (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks))
     }
 
     /// The track columns a listing of `detail` reads (nil: all).
@@ -88,10 +101,22 @@ public struct LiveLibraryService: LibraryService {
     }
 
     public func search(_ text: String, limit: Int?, detail: TrackDetail) async throws -> [Track] {
-        let query: SearchQuery
-        do { query = try SearchQuery.parse(text) } catch { throw LibraryError.wrap(error) }
+        let query = try Self.searchQuery(text)
         let columns = Self.columns(detail)
         return try await database.reading { try TrackStore.search(query, limit: limit, columns: columns, $0) }
+    }
+
+    public func forEachSearchResult(
+        _ text: String, limit: Int?, detail: TrackDetail, _ body: @escaping @Sendable (Track) -> Void
+    ) async throws {
+        let query = try Self.searchQuery(text)
+        let columns = Self.columns(detail)
+        try await database.reading { try TrackStore.search(query, limit: limit, columns: columns, $0, body) }
+    }
+
+    /// `text` parsed for full-text search; throws `.invalidInput` when it holds no word.
+    private static func searchQuery(_ text: String) throws -> SearchQuery {
+        do { return try SearchQuery.parse(text) } catch { throw LibraryError.wrap(error) }
     }
 
     public func track(id: Int64) async throws -> Track? {

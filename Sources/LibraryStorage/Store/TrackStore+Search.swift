@@ -5,6 +5,15 @@ extension TrackStore {
     /// highest; ties by id so the order is stable). With `columns`, only those are read (see
     /// `tracks(where:orderBy:limit:includeMissing:columns:_:)`).
     package static func search(_ query: SearchQuery, limit: Int?, columns: Set<String>? = nil, _ db: Connection) throws -> [Track] {
+        var result: [Track] = []
+        try search(query, limit: limit, columns: columns, db) { result.append($0) }
+        return result
+    }
+
+    /// `search(_:limit:columns:_:)` handed to `body` one track at a time as they are read.
+    package static func search(
+        _ query: SearchQuery, limit: Int?, columns: Set<String>? = nil, _ db: Connection, _ body: (Track) throws -> Void
+    ) throws {
         let omitted = leftOut(keeping: columns)
         var sql: SQL = """
             SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
@@ -13,6 +22,6 @@ extension TrackStore {
             ORDER BY track_search.rank, t.id
             """
         if let limit { sql.append(" LIMIT \(limit)") }
-        return try tracks(try db.makeStatement(sql), leavingOut: omitted)
+        try forEachTrack(try db.makeStatement(sql), leavingOut: omitted, body)
     }
 }

@@ -33,6 +33,19 @@ package enum TrackStore {
         where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool,
         columns: Set<String>? = nil, _ db: Connection
     ) throws -> [Track] {
+        var result: [Track] = []
+        try forEachTrack(
+            where: condition, orderBy: order, limit: limit, includeMissing: includeMissing, columns: columns, db
+        ) { result.append($0) }
+        return result
+    }
+
+    /// `tracks(where:orderBy:limit:includeMissing:columns:_:)` handed to `body` one at a time
+    /// as they are read, so a large listing need not hold them all.
+    package static func forEachTrack(
+        where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool,
+        columns: Set<String>? = nil, _ db: Connection, _ body: (Track) throws -> Void
+    ) throws {
         let omitted = leftOut(keeping: columns)
         var sql: SQL = """
             SELECT \(sql: TrackColumns.selectList(leavingOut: omitted)) FROM track t JOIN library l ON l.id = t.library_id
@@ -41,7 +54,7 @@ package enum TrackStore {
         if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
         sql.append(" ORDER BY \(sql: order)")
         if let limit { sql.append(" LIMIT \(limit)") }
-        return try tracks(try db.makeStatement(sql), leavingOut: omitted)
+        try forEachTrack(try db.makeStatement(sql), leavingOut: omitted, body)
     }
 
     /// The track columns not in `kept` (none when `kept` is nil).
@@ -62,9 +75,14 @@ package enum TrackStore {
 
     /// Every track `statement` selects (with every track column but `omitted`).
     static func tracks(_ statement: Statement, leavingOut omitted: Set<String> = []) throws -> [Track] {
-        let layout = TrackColumns.Layout(statement, leavingOut: omitted)
         var result: [Track] = []
-        try statement.forEach { result.append(layout.track($0)) }
+        try forEachTrack(statement, leavingOut: omitted) { result.append($0) }
         return result
+    }
+
+    /// Hands every track `statement` selects (with every track column but `omitted`) to `body`.
+    static func forEachTrack(_ statement: Statement, leavingOut omitted: Set<String> = [], _ body: (Track) throws -> Void) throws {
+        let layout = TrackColumns.Layout(statement, leavingOut: omitted)
+        try statement.forEach { try body(layout.track($0)) }
     }
 }

@@ -52,19 +52,35 @@ extension Kanora {
             let printer = RowPrinter(mode: mode, quiet: global.quiet)
             let services = try global.services(mustExist: true)
             switch target {
-            case .tracks: printer.print(try await rows(TrackListViewModel(services: services), queryTerms, mode.trackDetail))
+            case .tracks: try await streamTracks(TrackListViewModel(services: services), queryTerms, mode.trackDetail, printer)
             case .albums: printer.print(try await rows(AlbumListViewModel(services: services), queryTerms, nil))
             case .artists: printer.print(try await rows(ArtistListViewModel(services: services), queryTerms, nil))
             }
         }
+
+        /// Prints the tracks `viewModel` streams for the query terms and options as they are
+        /// read (filled as far as `detail` says); throws its failure.
+        private func streamTracks(
+            _ viewModel: TrackListViewModel, _ queryTerms: [String], _ detail: TrackDetail, _ printer: RowPrinter
+        ) async throws {
+            let stream = RowStream(printer.trackWriter())
+            _ = try await viewModel.loadedState {
+                await $0.stream(
+                    arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing, detail: detail,
+                    { stream.write($0) })
+            }
+            stream.finish()
+        }
+
+        /// The sort keys given, one a word.
+        private var sortKeys: [String] { sort.flatMap { $0.split(separator: " ").map(String.init) } }
 
         /// The rows `viewModel` loads for the query terms and options (tracks filled as far as
         /// `detail` says); throws its failure.
         private func rows<Source: QueryListing>(
             _ viewModel: ListingViewModel<Source>, _ queryTerms: [String], _ detail: TrackDetail?
         ) async throws -> [Source.Row] {
-            let sortKeys = sort.flatMap { $0.split(separator: " ").map(String.init) }
-            return try await viewModel.loadedState {
+            try await viewModel.loadedState {
                 await $0.load(arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing, detail: detail)
             }.rows
         }

@@ -36,7 +36,9 @@ extension Kanora {
             let mode = try output.mode(json: global.json, target: .tracks)
             let printer = RowPrinter(mode: mode, quiet: global.quiet)
             let viewModel = SearchViewModel(services: try global.services(mustExist: true))
-            printer.print(try await viewModel.loadedState { await $0.search(text, limit: limit, detail: mode.trackDetail) }.results)
+            let stream = RowStream(printer.trackWriter())
+            _ = try await viewModel.loadedState { await $0.streamSearch(text, limit: limit, detail: mode.trackDetail) { stream.write($0) } }
+            stream.finish()
         }
     }
 }

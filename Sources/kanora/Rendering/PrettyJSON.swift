@@ -4,29 +4,55 @@
 enum PrettyJSON {
     /// `rows` as a pretty-printed JSON array of `layout`'s objects, then a newline.
     static func write<Row>(_ rows: [Row], _ layout: JSONRowLayout<Row>, to out: inout OutputBuffer) {
-        // `"key" : ` at the fields' depth, made once.
-        let prefixes = layout.fields.map { field -> [UInt8] in
-            var prefix = Array("    ".utf8)
-            appendQuoted(field.key, to: &prefix)
-            prefix += Array(" : ".utf8)
-            return prefix
+        var writer = Writer(layout)
+        writer.begin(&out)
+        for row in rows { writer.write(row, to: &out) }
+        writer.end(&out)
+    }
+
+    /// Writes the array one row at a time: `begin`, `write` each row, then `end`.
+    struct Writer<Row> {
+        let layout: JSONRowLayout<Row>
+        /// `"key" : ` at the fields' depth, made once.
+        private let prefixes: [[UInt8]]
+        private var written = 0
+
+        init(_ layout: JSONRowLayout<Row>) {
+            self.layout = layout
+            prefixes = layout.fields.map { field -> [UInt8] in
+                var prefix = Array("    ".utf8)
+                PrettyJSON.appendQuoted(field.key, to: &prefix)
+                prefix += Array(" : ".utf8)
+                return prefix
+            }
         }
-        out.append("[\n")
-        for (index, row) in rows.enumerated() {
-            out.append(index == 0 ? "  {\n" : ",\n  {\n")
+
+        /// Opens the array.
+        func begin(_ out: inout OutputBuffer) {
+            out.append("[\n")
+        }
+
+        /// Writes the next row's object.
+        mutating func write(_ row: Row, to out: inout OutputBuffer) {
+            out.append(written == 0 ? "  {\n" : ",\n  {\n")
             for (position, field) in layout.fields.enumerated() {
                 if position > 0 { out.append(",\n") }
                 out.append(bytes: prefixes[position])
-                appendValue(field.value(row), to: &out)
+                PrettyJSON.appendValue(field.value(row), to: &out)
             }
             out.append("\n  }")
             out.flushIfFull()
+            written += 1
         }
-        out.append("\n]")
-        out.endLine()
+
+        /// Closes the array and ends its line.
+        func end(_ out: inout OutputBuffer) {
+            out.append("\n]")
+            out.endLine()
+        }
     }
 
-    private static func appendValue(_ value: JSONField, to out: inout OutputBuffer) {
+    fileprivate static func appendValue(_ value: JSONField, to out: inout OutputBuffer) {
         switch value {
         case .string(let text?): out.appendJSONString(text)
         case .integer(let number?): out.append(String(number))

@@ -8,49 +8,102 @@ struct RowPrinter {
     var console = Console.current
 
     func print(_ tracks: [Track]) {
-        print(tracks, table: Tables.table, json: JSONRows.track, reader: TrackFields.reader, path: { $0.path.bytes })
+        print(tracks, into: trackWriter())
     }
 
     func print(_ albums: [AlbumSummary]) {
-        print(albums, table: Tables.table, json: JSONRows.album, reader: AlbumFields.table.reader, path: nil)
+        print(albums, into: RowWriter(
+            self, columns: Tables.albumColumns, cells: Tables.cells, json: JSONRows.album,
+            reader: AlbumFields.table.reader, path: nil))
     }
 
     func print(_ artists: [ArtistSummary]) {
-        print(artists, table: Tables.table, json: JSONRows.artist, reader: ArtistFields.table.reader, path: nil)
+        print(artists, into: RowWriter(
+            self, columns: Tables.artistColumns, cells: Tables.cells, json: JSONRows.artist,
+            reader: ArtistFields.table.reader, path: nil))
     }
 
-    private func print<Row>(
-        _ rows: [Row], table: ([Row]) -> TextTable, json: JSONRowLayout<Row>,
-        reader: (String) -> @Sendable (Row) -> String?, path: ((Row) -> [UInt8])?
+    /// A writer of tracks one at a time (`RowStream` hands it the tracks of a streamed listing).
+    func trackWriter() -> RowWriter<Track> {
+        RowWriter(
+            self, columns: Tables.trackColumns, cells: Tables.cells, json: JSONRows.track,
+            reader: TrackFields.reader, path: { $0.path.bytes })
+    }
+
+    private func print<Row>(_ rows: [Row], into writer: RowWriter<Row>) {
+        var writer = writer
+        for row in rows { writer.write(row) }
+        writer.finish()
+    }
+}
+
+/// Writes rows one at a time in a `RowPrinter`'s mode, as they come: `--json`, paths and
+/// templates at once; a table keeps only its rows' cells, to size its columns before the
+/// first line. Call `finish()` after the last row.
+struct RowWriter<Row> {
+    private let mode: OutputMode
+    private let quiet: Bool
+    private let console: Console
+    private var out: OutputBuffer
+    private var count = 0
+    private let columns: [TextTable.Column]
+    private let cells: (Row) -> [String]
+    private var tableRows: [[String]] = []
+    private var json: PrettyJSON.Writer<Row>
+    private let render: ((Row, inout [UInt8]) -> Void)?
+    private let path: ((Row) -> [UInt8])?
+
+    init(
+        _ printer: RowPrinter, columns: [TextTable.Column], cells: @escaping (Row) -> [String],
+        json: JSONRowLayout<Row>, reader: (String) -> @Sendable (Row) -> String?, path: ((Row) -> [UInt8])?
     ) {
-        var out = OutputBuffer(console: console)
-        defer { out.flush() }
-        if mode == .json {
-            PrettyJSON.write(rows, json, to: &out)
-            return
-        }
-        guard !rows.isEmpty else {
-            if !quiet { console.err("kanora: nothing matches") }
-            return
-        }
+        mode = printer.mode
+        quiet = printer.quiet
+        console = printer.console
+        out = OutputBuffer(console: printer.console)
+        self.columns = columns
+        self.cells = cells
+        self.json = PrettyJSON.Writer(json)
+        if case .template(let template) = printer.mode { render = template.renderer(reader) } else { render = nil }
+        self.path = path
+        if mode == .json { self.json.begin(&out) }
+    }
+
+    /// Writes (or, for a table, keeps) the next row.
+    mutating func write(_ row: Row) {
+        count += 1
         switch mode {
         case .json:
-            break
+            json.write(row, to: &out)
         case .table:
-            table(rows).write(maxWidth: console.outputWidth, to: &out)
+            tableRows.append(cells(row))
         case .paths:
             // Raw bytes, so names that are not valid UTF-8 still reach `xargs` intact.
             guard let path else { return }
-            for row in rows {
-                out.append(bytes: path(row))
-                out.endLine()
-            }
-        case .template(let template):
-            let render = template.renderer(reader)
-            for row in rows {
-                out.append { render(row, &$0) }
-                out.endLine()
-            }
+            out.append(bytes: path(row))
+            out.endLine()
+        case .template:
+            guard let render else { return }
+            out.append { render(row, &$0) }
+            out.endLine()
+        }
+    }
+
+    /// Ends the output (the table, or the JSON array) and writes what is left; says
+    /// "nothing matches" on the error stream when no row came (but for `--json`'s `[]`).
+    mutating func finish() {
+        defer { out.flush() }
+        if mode == .json {
+            json.end(&out)
+            return
+        }
+        guard count > 0 else {
+            if !quiet { console.err("kanora: nothing matches") }
+            return
+        }
+        if mode == .table {
+            TextTable(columns: columns, rows: tableRows).write(maxWidth: console.outputWidth, to: &out)
+            tableRows = []
         }
     }
 }
