@@ -82,7 +82,8 @@ struct ListIndexesTests {
                 SELECT a.id, min(t.year), count(t.id), sum(t.duration_ms) FROM track t CROSS JOIN album a ON a.id = t.album_id
                 WHERE (1) AND t.missing_since IS NULL GROUP BY a.id ORDER BY a.title, a.id
                 """, db)
-            #expect(albums.first == "SCAN t", "\(albums)")
+            // v18's covering index holds every column this grouping reads: a narrower scan, no row lookups.
+            #expect(albums.first == "SCAN t USING COVERING INDEX track_album_totals", "\(albums)")
         }
     }
 

@@ -59,12 +59,7 @@ extension BrowseStore {
         // An album's tracks mostly carry the same genres: a row whose list is the previous
         // row's, in the same album, adds nothing.
         var previous: (albumID: Int64, genres: String)?
-        try db.forEach("""
-            SELECT t.album_id, t.id, t.duration_ms, t.year, t.added_at, t.has_cover OR f.has_cover_image AS has_cover, t.genres
-            FROM track t JOIN folder f ON f.id = t.folder_id
-            WHERE t.album_id IN (SELECT value FROM json_each(\(idList))) AND t.missing_since IS NULL
-            ORDER BY t.album_id, t.id
-            """) { s in
+        try db.forEach(albumTotalsQuery(idList)) { s in
             guard let albumID: Int64 = s.column(0) else { return }
             let genres: String? = s.column(6)
             let repeated = previous?.albumID == albumID && previous?.genres == genres
@@ -73,6 +68,17 @@ extension BrowseStore {
             previous = genres.map { (albumID, $0) }
         }
         return result
+    }
+
+    /// The per-track rows `albumTotals` sums, read from the covering index
+    /// `track_album_totals` (v18) without a track row lookup.
+    static func albumTotalsQuery(_ idList: String) -> SQL {
+        """
+        SELECT t.album_id, t.id, t.duration_ms, t.year, t.added_at, t.has_cover OR f.has_cover_image AS has_cover, t.genres
+        FROM track t JOIN folder f ON f.id = t.folder_id
+        WHERE t.album_id IN (SELECT value FROM json_each(\(idList))) AND t.missing_since IS NULL
+        ORDER BY t.album_id, t.id
+        """
     }
 
     /// Adds the track of the current row of the query above to its album's totals, and
