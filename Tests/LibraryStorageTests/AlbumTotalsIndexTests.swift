@@ -1,7 +1,7 @@
 @testable import LibraryStorage
 import Testing
 
-@Suite("Album totals over the v18 covering index")
+@Suite("Album totals over the v15 covering index")
 struct AlbumTotalsIndexTests {
     @Test func albumTotalsWalkReadsOnlyTheCoveringIndexNotTrackRows() throws {
         let database = try Database.open(.inMemory)

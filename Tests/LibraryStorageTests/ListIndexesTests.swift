@@ -2,7 +2,7 @@
 @testable import LibraryStorage
 import Testing
 
-@Suite("List queries over the v15 list indexes")
+@Suite("List queries over the v14 list indexes")
 struct ListIndexesTests {
     @Test func genresCountATrackOnceWhateverTheCaseOrRepeatsOfItsGenres() throws {
         let (database, library, folder) = try Fixture.libraryWithFolder()
@@ -34,7 +34,7 @@ struct ListIndexesTests {
                           missing: n % 11 == 0)
             }
             var oracle: [BrowseGenre] = []
-            // The query before v15: every track's genres expanded, then grouped.
+            // The query before v14: every track's genres expanded, then grouped.
             try db.forEach("""
                 SELECT min(g.value) AS name, count(DISTINCT t.id) AS songs, count(DISTINCT t.album_id) AS albums
                 FROM track t, json_each(t.genres) g WHERE t.missing_since IS NULL AND trim(g.value) <> ''
@@ -82,7 +82,7 @@ struct ListIndexesTests {
                 SELECT a.id, min(t.year), count(t.id), sum(t.duration_ms) FROM track t CROSS JOIN album a ON a.id = t.album_id
                 WHERE (1) AND t.missing_since IS NULL GROUP BY a.id ORDER BY a.title, a.id
                 """, db)
-            // v18's covering index holds every column this grouping reads: a narrower scan, no row lookups.
+            // v15's covering index holds every column this grouping reads: a narrower scan, no row lookups.
             #expect(albums.first == "SCAN t USING COVERING INDEX track_album_totals", "\(albums)")
         }
     }

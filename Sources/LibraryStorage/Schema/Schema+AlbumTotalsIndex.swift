@@ -8,7 +8,7 @@ extension Schema {
     ///
     /// `missing_since` comes second so the walk over present tracks is an equality search;
     /// `folder_id` joins the folder's cover flag.
-    static let albumTotalsIndex = Migration("v18-album-totals-index", sql: """
+    static let albumTotalsIndex = Migration("v15-album-totals-index", sql: """
         CREATE INDEX track_album_totals ON track(
             album_id, missing_since, id, duration_ms, year, added_at, has_cover, folder_id, genres);
         """)

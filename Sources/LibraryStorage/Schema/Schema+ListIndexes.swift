@@ -17,7 +17,7 @@ extension Schema {
     /// The track indexes are not partial (`WHERE missing_since IS NULL`) and leave out
     /// `library_id`: either made SQLite scan them, then look every row up, for any listing of
     /// present tracks (`kanora list`, `/api/v1/tracks`), slower than reading the table.
-    static let listIndexes = Migration("v15-list-indexes", sql: """
+    static let listIndexes = Migration("v14-list-indexes", sql: """
         CREATE INDEX track_album_by_added ON track(added_at, id, album_id, missing_since);
         CREATE INDEX track_album_by_year ON track(year, id, album_id, missing_since);
         CREATE INDEX track_by_genres_album ON track(genres, album_id, missing_since);

@@ -71,7 +71,7 @@ extension BrowseStore {
     }
 
     /// The per-track rows `albumTotals` sums, read from the covering index
-    /// `track_album_totals` (v18) without a track row lookup.
+    /// `track_album_totals` (v15) without a track row lookup.
     static func albumTotalsQuery(_ idList: String) -> SQL {
         """
         SELECT t.album_id, t.id, t.duration_ms, t.year, t.added_at, t.has_cover OR f.has_cover_image AS has_cover, t.genres
