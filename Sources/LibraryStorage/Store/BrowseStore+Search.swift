@@ -82,22 +82,30 @@ extension BrowseStore {
             AND EXISTS (SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id
                         WHERE ta.artist_id = ar.id AND t.missing_since IS NULL\(library))
             """) { $0.column(0) }
+        // A track is read only for a credit whose name matches and whose artist is not on the
+        // page yet: an artist with thousands of tracks (an album artist such as "Various
+        // Artists") credits thousands of other names, and reading each of those tracks from
+        // the wide track table cost 10 times the walk itself at a million tracks.
         for fit in [SearchQuery.WordFit.start, .whole, .prefix] where !found.isFull {
             // The index finds tracks crediting a matching name; the names themselves are
             // checked here, once each, since a track credits other artists too.
             var nameMatches: [Int64: Bool] = [:]
+            var met = found.met
             let tier = query.match(["artist_fold", "album_artist_fold"], fit)
             try found.collect(db, """
-                SELECT ar.id, ar.name FROM track_search JOIN track t ON t.id = track_search.rowid
-                JOIN track_artist ta ON ta.track_id = t.id JOIN artist ar ON ar.id = ta.artist_id
-                WHERE track_search MATCH \(tier) AND t.missing_since IS NULL\(library)
+                SELECT ar.id, ar.name, ta.track_id FROM track_search
+                JOIN track_artist ta ON ta.track_id = track_search.rowid JOIN artist ar ON ar.id = ta.artist_id
+                WHERE track_search MATCH \(tier)
                 ORDER BY track_search.rowid
                 """) { row in
-                guard let id: Int64 = row.column(0) else { return nil }
-                if let known = nameMatches[id] { return known ? id : nil }
-                let matches = query.matches(row.column(1) ?? "", fit)
+                guard let id: Int64 = row.column(0), !met.contains(id) else { return nil }
+                let matches = nameMatches[id] ?? query.matches(row.column(1) ?? "", fit)
                 nameMatches[id] = matches
-                return matches ? id : nil
+                guard matches, let track: Int64 = row.column(2) else { return nil }
+                let present: Int64? = try db.scalar("SELECT 1 FROM track t WHERE t.id = \(track) AND t.missing_since IS NULL\(library)")
+                guard present != nil else { return nil }
+                met.insert(id)
+                return id
             }
         }
         return try artists(ids: found.ids, userID: userID, db)
@@ -112,6 +120,9 @@ struct TieredPage {
     private var ordered: [Int64] = []
 
     init(_ page: Page) { self.page = page }
+
+    /// The ids met so far, on the page or before it.
+    var met: Set<Int64> { seen }
 
     /// Whether enough ids are known to fill the page.
     var isFull: Bool { ordered.count >= page.offset + page.size }
