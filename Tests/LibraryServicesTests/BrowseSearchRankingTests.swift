@@ -72,6 +72,7 @@ struct BrowseSearchRankingTests {
             "Moon", "Moonlight Orchestra", "Moonshine Various", "Moonrise", "Harvest Moon", "Eclipse Moonwalkers",
         ])
         #expect(try await search("moonst").artists.isEmpty)
+        #expect(try await search("moonshine vari").artists.map(\.name) == ["Moonshine Various"])
         #expect(try await search("moon", artists: Page(size: 2, offset: 3)).artists.map(\.name) == ["Moonrise", "Harvest Moon"])
     }
 
