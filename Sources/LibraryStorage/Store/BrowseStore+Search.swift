@@ -82,22 +82,31 @@ extension BrowseStore {
             AND EXISTS (SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id
                         WHERE ta.artist_id = ar.id AND t.missing_since IS NULL\(library))
             """) { $0.column(0) }
+        // A track is read only for a credit whose name matches and whose artist is not on the
+        // page yet: an artist with thousands of tracks (an album artist such as "Various
+        // Artists") credits thousands of other names, and reading each of those tracks from
+        // the wide track table cost 10 times the walk itself at a million tracks.
+        let names = NameMatch(query)
         for fit in [SearchQuery.WordFit.start, .whole, .prefix] where !found.isFull {
             // The index finds tracks crediting a matching name; the names themselves are
             // checked here, once each, since a track credits other artists too.
             var nameMatches: [Int64: Bool] = [:]
+            var met = found.met
             let tier = query.match(["artist_fold", "album_artist_fold"], fit)
             try found.collect(db, """
-                SELECT ar.id, ar.name FROM track_search JOIN track t ON t.id = track_search.rowid
-                JOIN track_artist ta ON ta.track_id = t.id JOIN artist ar ON ar.id = ta.artist_id
-                WHERE track_search MATCH \(tier) AND t.missing_since IS NULL\(library)
+                SELECT ar.id, ar.name, ta.track_id FROM track_search
+                JOIN track_artist ta ON ta.track_id = track_search.rowid JOIN artist ar ON ar.id = ta.artist_id
+                WHERE track_search MATCH \(tier)
                 ORDER BY track_search.rowid
                 """) { row in
-                guard let id: Int64 = row.column(0) else { return nil }
-                if let known = nameMatches[id] { return known ? id : nil }
-                let matches = query.matches(row.column(1) ?? "", fit)
+                guard let id: Int64 = row.column(0), !met.contains(id) else { return nil }
+                let matches = nameMatches[id] ?? names.matches(row.column(1) ?? "", fit)
                 nameMatches[id] = matches
-                return matches ? id : nil
+                guard matches, let track: Int64 = row.column(2) else { return nil }
+                let present: Int64? = try db.scalar("SELECT 1 FROM track t WHERE t.id = \(track) AND t.missing_since IS NULL\(library)")
+                guard present != nil else { return nil }
+                met.insert(id)
+                return id
             }
         }
         return try artists(ids: found.ids, userID: userID, db)
@@ -112,6 +121,9 @@ struct TieredPage {
     private var ordered: [Int64] = []
 
     init(_ page: Page) { self.page = page }
+
+    /// The ids met so far, on the page or before it.
+    var met: Set<Int64> { seen }
 
     /// Whether enough ids are known to fill the page.
     var isFull: Bool { ordered.count >= page.offset + page.size }
@@ -172,21 +184,43 @@ extension SearchQuery {
         }
         return "{\(columns.joined(separator: " "))} : (\(expression))"
     }
+}
 
-    /// Whether `text`, folded as the index folds, holds the words as `fit` asks.
-    func matches(_ text: String, _ fit: WordFit) -> Bool {
-        let tokens = TextFold.fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+/// Whether artist names, folded as the index folds them, hold a query's words as a tier asks.
+/// Made once per search, so the words are split into runs of letters and digits once.
+struct NameMatch {
+    /// Each word's runs of letters and digits, as the index splits text into tokens.
+    private let parts: [[String]]
+
+    init(_ query: SearchQuery) {
+        parts = query.words.map(Self.tokens)
+    }
+
+    /// The runs of letters and digits in `text`.
+    private static func tokens(_ text: String) -> [String] {
+        text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    /// Whether `name`, folded, holds the words as `fit` asks.
+    func matches(_ name: String, _ fit: SearchQuery.WordFit) -> Bool {
+        let folded = TextFold.fold(name)
+        // Each part lies within a token, so a name whose text lacks one is no match. Most names
+        // are turned away here without being split into tokens: a Unicode property lookup per
+        // character was the largest cost of an artist search that walks thousands of names.
+        for word in parts {
+            for part in word where folded.utf8.firstRange(of: part.utf8) == nil { return false }
+        }
+        let tokens = Self.tokens(folded)
         if fit == .start {
-            let parts = words.flatMap { $0.split { !($0.isLetter || $0.isNumber) }.map(String.init) }
-            guard parts.count <= tokens.count else { return false }
-            return zip(parts, tokens).enumerated().allSatisfy { offset, pair in
-                offset == parts.count - 1 ? pair.1.hasPrefix(pair.0) : pair.1 == pair.0
+            let flat = parts.flatMap { $0 }
+            guard flat.count <= tokens.count else { return false }
+            return zip(flat, tokens).enumerated().allSatisfy { offset, pair in
+                offset == flat.count - 1 ? pair.1.hasPrefix(pair.0) : pair.1 == pair.0
             }
         }
-        for (offset, word) in words.enumerated() {
-            let prefix = fit == .prefix && offset == words.count - 1
-            let parts = word.split { !($0.isLetter || $0.isNumber) }.map(String.init)
-            for part in parts where !tokens.contains(where: { prefix ? $0.hasPrefix(part) : $0 == part }) {
+        for (offset, word) in parts.enumerated() {
+            let prefix = fit == .prefix && offset == parts.count - 1
+            for part in word where !tokens.contains(where: { prefix ? $0.hasPrefix(part) : $0 == part }) {
                 return false
             }
         }
