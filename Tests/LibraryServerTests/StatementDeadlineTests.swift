@@ -44,7 +44,7 @@ struct StatementDeadlineTests {
         try await Wait.bounded("five slow requests and the pings") {
             try await library.application(state: state).test(.live) { client in
                 let port = try #require(client.port)
-                let slow = (0..<5).map { _ in Task { try await Self.slowRequest(port: port) } }
+                let slow = (0..<5).map { _ in Task(executorPreference: TestExecutor.shared) { try await Self.slowRequest(port: port) } }
                 try await Wait.until("five slow requests, four of them in SQL") {
                     library.calls == 5 && library.started == DatabasePool.defaultReaderCount
                 }

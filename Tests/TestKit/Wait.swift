@@ -16,6 +16,10 @@ public enum Wait {
     /// The result of `operation`, or a thrown `WaitFailure` if it has not finished within
     /// `timeout`. The operation is then cancelled and abandoned: even one that ignores
     /// cancellation cannot keep the test waiting.
+    ///
+    /// The operation (and its child tasks: a server's, say) runs on `TestExecutor.shared`,
+    /// not on the cooperative pool the rest of the suite keeps busy, so the bound measures
+    /// the operation, not the queue of other tests' jobs ahead of it.
     public static func bounded<T: Sendable>(
         _ what: String, timeout: Duration = defaultTimeout, fileID: String = #fileID, line: Int = #line,
         _ operation: @escaping @Sendable () async throws -> T
@@ -24,7 +28,7 @@ public enum Wait {
         return try await withCheckedThrowingContinuation { continuation in
             race.start(
                 continuation,
-                work: Task {
+                work: Task(executorPreference: TestExecutor.shared) {
                     do { race.finish(with: .success(try await operation())) } catch { race.finish(with: .failure(error)) }
                 },
                 timer: Task {
