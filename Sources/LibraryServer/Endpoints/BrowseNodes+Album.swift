@@ -84,11 +84,16 @@ extension BrowseNodes {
         ])
     }
 
-    /// `index` groups, each with its `artist` entries.
-    static func index<Item>(_ groups: [IndexGroup<Item>], entry: (Item) -> SubsonicNode) -> [SubsonicNode] {
+    /// `index` groups, each with its `artist` entries, made as the answer is written (the
+    /// whole artist list of a large library would otherwise be some 300 bytes of nodes per
+    /// artist, held at once by every request).
+    static func index<Item: Sendable>(
+        _ groups: [IndexGroup<Item>], entry: @escaping @Sendable (Item) -> SubsonicNode
+    ) -> [SubsonicNode] {
         groups.map { group in
             var node = SubsonicNode("index", ["name": group.name])
-            node.appendList("artist", group.items.map(entry))
+            let items = group.items
+            node.appendList("artist", count: items.count) { entry(items[$0]) }
             return node
         }
     }

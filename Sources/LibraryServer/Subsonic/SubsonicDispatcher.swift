@@ -78,10 +78,9 @@ struct SubsonicDispatcher: Sendable {
 
     private func render(_ body: SubsonicEnvelope, format: SubsonicFormat) -> Response {
         let root = body.node(serverVersion: state.configuration.serverVersion)
-        let body = SubsonicRenderer.bytes(root, as: format)
         return Response(
             status: .ok, headers: [.contentType: format.contentType],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            body: ChunkedBody.body(SubsonicRenderer.chunks(root, as: format)))
     }
 
     /// The query string and, for a form POST, the body, merged.

@@ -19,6 +19,10 @@ public struct SubsonicNode: Sendable {
         case list(name: String, items: [SubsonicNode])
         /// Scalars of one name: `<versions>1</versions>` in XML, `"versions": [1]` in JSON.
         case values(name: String, values: [SubsonicValue])
+        /// Objects of one name, rendered like `list` but made one at a time as the answer is
+        /// written (the `index`th of `count` by `item`): a list of a hundred thousand
+        /// artists never exists as nodes all at once.
+        case generated(name: String, count: Int, item: @Sendable (_ index: Int) -> SubsonicNode)
     }
 
     /// The element name, and the member name in the parent JSON object.
@@ -79,6 +83,16 @@ public struct SubsonicNode: Sendable {
         }))
     }
 
+    /// Appends a list of `count` objects named `name`, made by `item` only when the answer is
+    /// written (each renamed to `name`, as `appendList(_:_:)` does).
+    public mutating func appendList(_ name: String, count: Int, _ item: @escaping @Sendable (_ index: Int) -> SubsonicNode) {
+        children.append(.generated(name: name, count: count, item: { index in
+            var node = item(index)
+            if node.name != name { node.name = name }
+            return node
+        }))
+    }
+
     /// Appends a list of scalars named `name`.
     public mutating func appendValues(_ name: String, _ values: [any SubsonicValueConvertible]) {
         children.append(.values(name: name, values: values.map(\.subsonicValue)))
@@ -90,6 +104,7 @@ public struct SubsonicNode: Sendable {
             switch child {
             case .object(let node) where node.name == name: [node]
             case .list(let listName, let items) where listName == name: items
+            case .generated(let listName, let count, let item) where listName == name: (0..<count).map(item)
             default: []
             }
         }

@@ -3,10 +3,22 @@ import LibraryCore
 /// Writes a `subsonic-response` tree as XML, JSON or JSONP, straight into UTF-8 bytes (the
 /// response body), escaping in one pass per string.
 enum SubsonicRenderer {
+    /// How many bytes a chunk of `chunks(_:as:)` holds before the next one is started: a
+    /// chunk is cut after a list item once it has this many, so it stays within 64 KiB
+    /// unless one item is larger.
+    static let chunkLength = 56 * 1024
+
     /// The answer as the bytes of its body.
     static func bytes(_ root: SubsonicNode, as format: SubsonicFormat) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(4096)
+        let parts = chunks(root, as: format)
+        return parts.count == 1 ? parts[0] : Array(parts.joined())
+    }
+
+    /// The answer as the bytes of its body, in chunks of about `chunkLength` bytes (one for
+    /// an answer that size or smaller): a large answer is never one buffer grown by doubling
+    /// and then copied whole, and it can be freed chunk by chunk as it is sent.
+    static func chunks(_ root: SubsonicNode, as format: SubsonicFormat) -> [[UInt8]] {
+        var out = RenderOutput()
         switch format {
         case .xml:
             out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -19,7 +31,7 @@ enum SubsonicRenderer {
             writeJSONDocument(root, to: &out)
             out.append(");")
         }
-        return out
+        return out.finish()
     }
 
     /// The answer as text.
@@ -27,7 +39,7 @@ enum SubsonicRenderer {
         String(decoding: bytes(root, as: format), as: UTF8.self)
     }
 
-    private static func writeJSONDocument(_ root: SubsonicNode, to out: inout [UInt8]) {
+    private static func writeJSONDocument(_ root: SubsonicNode, to out: inout RenderOutput) {
         out.append("{")
         writeJSONString(root.name, to: &out)
         out.append(":")
@@ -37,7 +49,7 @@ enum SubsonicRenderer {
 
     // MARK: XML
 
-    private static func writeXML(_ node: SubsonicNode, to out: inout [UInt8], namespace: String? = nil) {
+    private static func writeXML(_ node: SubsonicNode, to out: inout RenderOutput, namespace: String? = nil) {
         out.append("<")
         out.append(node.name)
         if let namespace {
@@ -57,11 +69,20 @@ enum SubsonicRenderer {
             return
         }
         out.append(">")
-        if let text = node.text { XMLText.append(text, to: &out, attribute: false) }
+        if let text = node.text { XMLText.append(text, to: &out.bytes, attribute: false) }
         for child in node.children {
             switch child {
             case .object(let object): writeXML(object, to: &out)
-            case .list(_, let items): for item in items { writeXML(item, to: &out) }
+            case .list(_, let items):
+                for item in items {
+                    writeXML(item, to: &out)
+                    out.endItem()
+                }
+            case .generated(_, let count, let item):
+                for index in 0..<count {
+                    writeXML(item(index), to: &out)
+                    out.endItem()
+                }
             case .values(let name, let values):
                 for value in values {
                     out.append("<")
@@ -79,18 +100,18 @@ enum SubsonicRenderer {
         out.append(">")
     }
 
-    private static func writeXMLEscaped(_ value: SubsonicValue, to out: inout [UInt8], attribute: Bool) {
+    private static func writeXMLEscaped(_ value: SubsonicValue, to out: inout RenderOutput, attribute: Bool) {
         switch value {
-        case .string(let text): XMLText.append(text, to: &out, attribute: attribute)
+        case .string(let text): XMLText.append(text, to: &out.bytes, attribute: attribute)
         case .int(let number): out.append(decimal: number)
         case .bool(let flag): out.append(flag ? "true" : "false")
-        case .double, .date: XMLText.append(value.text, to: &out, attribute: attribute)
+        case .double, .date: XMLText.append(value.text, to: &out.bytes, attribute: attribute)
         }
     }
 
     // MARK: JSON
 
-    private static func writeJSON(_ node: SubsonicNode, to out: inout [UInt8]) {
+    private static func writeJSON(_ node: SubsonicNode, to out: inout RenderOutput) {
         out.append("{")
         var first = true
         func key(_ name: String) {
@@ -114,27 +135,32 @@ enum SubsonicRenderer {
                 writeJSON(object, to: &out)
             case .list(let name, let items):
                 key(name)
-                writeJSONArray(items, to: &out) { writeJSON($0, to: &$1) }
+                writeJSONArray(count: items.count, to: &out) { writeJSON(items[$0], to: &$1) }
+            case .generated(let name, let count, let item):
+                key(name)
+                writeJSONArray(count: count, to: &out) { writeJSON(item($0), to: &$1) }
             case .values(let name, let values):
                 key(name)
-                writeJSONArray(values, to: &out) { writeJSON($0, to: &$1) }
+                writeJSONArray(count: values.count, to: &out) { writeJSON(values[$0], to: &$1) }
             }
         }
         out.append("}")
     }
 
-    private static func writeJSONArray<Element>(
-        _ elements: [Element], to out: inout [UInt8], _ write: (Element, inout [UInt8]) -> Void
+    /// `[`, the `count` elements `write` writes (by index), `]`.
+    private static func writeJSONArray(
+        count: Int, to out: inout RenderOutput, _ write: (Int, inout RenderOutput) -> Void
     ) {
         out.append("[")
-        for (index, element) in elements.enumerated() {
+        for index in 0..<count {
             if index > 0 { out.append(",") }
-            write(element, &out)
+            write(index, &out)
+            out.endItem()
         }
         out.append("]")
     }
 
-    private static func writeJSON(_ value: SubsonicValue, to out: inout [UInt8]) {
+    private static func writeJSON(_ value: SubsonicValue, to out: inout RenderOutput) {
         switch value {
         case .string(let text): writeJSONString(text, to: &out)
         case .date: writeJSONString(value.text, to: &out)
@@ -144,22 +170,46 @@ enum SubsonicRenderer {
         }
     }
 
-    private static func writeJSONString(_ text: String, to out: inout [UInt8]) {
-        JSONString.appendQuoted(text, to: &out, escapingLineSeparators: true)
+    private static func writeJSONString(_ text: String, to out: inout RenderOutput) {
+        JSONString.appendQuoted(text, to: &out.bytes, escapingLineSeparators: true)
     }
 }
 
-extension [UInt8] {
+/// The bytes of an answer being rendered: the current chunk, and the full ones before it.
+private struct RenderOutput {
+    /// The chunk being written.
+    var bytes: [UInt8]
+    private var full: [[UInt8]] = []
+
+    init() {
+        bytes = []
+        bytes.reserveCapacity(4096)
+    }
+
+    /// Called after each list item: starts a new chunk once this one holds `chunkLength`.
+    mutating func endItem() {
+        guard bytes.count >= SubsonicRenderer.chunkLength else { return }
+        full.append(bytes)
+        bytes = []
+        bytes.reserveCapacity(64 * 1024)
+    }
+
+    /// Every chunk, the last one included (one chunk, maybe empty, at least).
+    consuming func finish() -> [[UInt8]] {
+        if full.isEmpty || !bytes.isEmpty { full.append(bytes) }
+        return full
+    }
+
     /// Appends the UTF-8 bytes of `text`.
-    fileprivate mutating func append(_ text: String) {
+    mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `number` in decimal, as `String(number)` writes it.
-    fileprivate mutating func append(decimal number: Int64) {
+    mutating func append(decimal number: Int64) {
         if number >= 0, number < 10 {
-            append(UInt8(ascii: "0") + UInt8(number))
+            bytes.append(UInt8(ascii: "0") + UInt8(number))
             return
         }
         append(String(number))

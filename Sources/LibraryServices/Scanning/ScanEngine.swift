@@ -121,16 +121,12 @@ final class ScanEngine {
         return summary
     }
 
-    /// A folder waiting to be listed: its path, its identity and mtime when its parent's
-    /// listing already statted it, and the ignore rules it inherits.
-    private typealias PendingFolder = (path: RawPath, known: (DirectoryID, Int64)?, rules: IgnoreRules)
-
     /// Walks depth-first, listing up to `listingChunk` folders at a time on every core (the
     /// listing is mostly `stat` calls), then planning them in order.
     private func walk(_ options: ScanOptions) throws {
         let directories = DirectoryReader(includeHidden: options.includeHidden)
         var visited = VisitedDirectories(expected: storedFolders.count)
-        var stack: [PendingFolder] = [(target.scope, nil, try inheritedIgnoreRules())]
+        var stack = PendingFolders(start: (target.scope, nil, try inheritedIgnoreRules()))
         while !stack.isEmpty {
             if isCancelled() { throw CancellationError() }
             var chunk: [(path: RawPath, mtimeNs: Int64, rules: IgnoreRules)] = []
@@ -158,10 +154,7 @@ final class ScanEngine {
                     try folderFailed(folder.path, reason: code.description)
                 case .success(let (listing, rules)):
                     if folder.path == target.scope && !options.allowEmptyRoot { try refuseIfUnmounted(listing) }
-                    // One at a time: a folder of 50,000 artists would otherwise be copied whole.
-                    for subfolder in listing.subfolders.reversed() {
-                        stack.append((subfolder.path, (subfolder.id, subfolder.mtimeNs), rules))
-                    }
+                    stack.push(listing.subfolders, rules: rules)
                     try plan(listing, options)
                 }
             }
