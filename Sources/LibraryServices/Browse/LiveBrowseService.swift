@@ -110,8 +110,12 @@ public struct LiveBrowseService: BrowseService {
         return try await database.reading { db in
             let artists = try BrowseStore.searchArtists(
                 query, page: request.artists.limited(to: limit), libraryID: request.libraryID, userID: userID, db)
-            let albumIDs = try BrowseStore.searchAlbumIDs(query, page: request.albums.limited(to: limit), libraryID: request.libraryID, db)
-            let songIDs = try BrowseStore.searchSongIDs(query, page: request.songs.limited(to: limit), libraryID: request.libraryID, db)
+            // Albums and songs probe the same columns: what one learns spares the other a query.
+            var facts = SearchFacts()
+            let albumIDs = try BrowseStore.searchAlbumIDs(
+                query, page: request.albums.limited(to: limit), libraryID: request.libraryID, facts: &facts, db)
+            let songIDs = try BrowseStore.searchSongIDs(
+                query, page: request.songs.limited(to: limit), libraryID: request.libraryID, facts: &facts, db)
             return BrowseSearchResult(
                 artists: artists, albums: try BrowseStore.albums(ids: albumIDs, userID: userID, db),
                 songs: try BrowseStore.songs(ids: songIDs, userID: userID, db))
@@ -131,9 +135,11 @@ public struct LiveBrowseService: BrowseService {
     /// The search for `text`; nil (list everything) when it is empty, only quotes (`""`, as
     /// some clients send), or has no letters or digits.
     static func searchQuery(_ text: String) throws -> SearchQuery? {
-        let trimmed = text.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\"'*")))
-        return try? SearchQuery.parse(trimmed)
+        try? SearchQuery.parse(text.trimmingCharacters(in: searchTrimmed))
     }
+
+    /// What a search's text is trimmed of, made once instead of on every search.
+    private static let searchTrimmed = CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\"'*"))
 
     private func notFound(_ kind: String, _ id: Int64) -> LibraryError {
         LibraryError(.notFound, "No \(kind) with id \(id).")

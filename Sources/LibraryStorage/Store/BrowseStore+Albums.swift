@@ -15,15 +15,16 @@ extension BrowseStore {
             FROM album a LEFT JOIN album_annotation an ON an.user_id = \(userID) AND an.album_id = a.id
             WHERE a.id IN (SELECT value FROM json_each(\(idList)))
             """) { s in
-            guard let id: Int64 = s["id"], let total = totals[id] else { return }
-            let artist: String = s["album_artist"] ?? ""
-            let artistID: Int64? = s["artist_id"]
+            // By position, in the SELECT's order.
+            guard let id: Int64 = s.column(0), let total = totals[id] else { return }
+            let artist: String = s.column(3) ?? ""
+            let artistID: Int64? = s.column(4)
             byID[id] = BrowseAlbum(
-                id: id, name: s["title"] ?? "", sortName: s["title_sort"], artist: artist, artistID: artistID,
+                id: id, name: s.column(1) ?? "", sortName: s.column(2), artist: artist, artistID: artistID,
                 artists: artistID.map { [ArtistReference(id: $0, name: artist)] } ?? [],
-                compilation: s["compilation"] ?? false, musicBrainzID: s["mb_album_id"], songCount: total.songs,
+                compilation: s.column(5) ?? false, musicBrainzID: s.column(6), songCount: total.songs,
                 durationMs: total.durationMs, year: total.year, genres: total.genres,
-                createdAt: Date(timeIntervalSince1970: Double(total.added)), annotation: annotation(s),
+                createdAt: Date(timeIntervalSince1970: Double(total.added)), annotation: annotation(s, at: 7),
                 hasCover: total.hasCover)
         }
         // Album artists as the first track credits them (every one of them, not only the grouping name).

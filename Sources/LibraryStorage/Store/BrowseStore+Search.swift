@@ -14,7 +14,9 @@ extension BrowseStore {
     /// starting with them, then holding them whole, then as a prefix), then those whose
     /// artist or album artist does (starting with them first), then those whose album does,
     /// then every other match (words spread over columns, composer, genre); each tier by id.
-    package static func searchSongIDs(_ query: SearchQuery?, page: Page, libraryID: Int64?, _ db: Connection) throws -> [Int64] {
+    package static func searchSongIDs(
+        _ query: SearchQuery?, page: Page, libraryID: Int64?, facts: inout SearchFacts, _ db: Connection
+    ) throws -> [Int64] {
         guard page.size > 0 else { return [] }
         let library = libraryFilter(libraryID)
         guard let query else {
@@ -23,11 +25,11 @@ extension BrowseStore {
         }
         let title = ["title_fold"], artist = ["artist_fold", "album_artist_fold"]
         let groups = [
-            [query.match(title, .start), query.match(title, .whole), query.match(title, .prefix)],
-            [query.match(artist, .start), query.match(artist, .prefix)], [query.match(["album_fold"], .prefix)], [query.expression],
+            [SearchTier(title, .start), SearchTier(title, .whole), SearchTier(title, .prefix)],
+            [SearchTier(artist, .start), SearchTier(artist, .prefix)], [SearchTier(["album_fold"], .prefix)], [SearchTier.anywhere],
         ]
         var found = TieredPage(page)
-        try found.collect(groups, db, sql: { tier in """
+        try found.collect(groups, query, &facts, db, sql: { tier in """
             SELECT t.id FROM track_search JOIN track t ON t.id = track_search.rowid
             WHERE track_search MATCH \(tier) AND t.missing_since IS NULL\(library)
             ORDER BY track_search.rowid
@@ -41,7 +43,9 @@ extension BrowseStore {
     /// prefix), then those whose album artist starts with them, then the rest (album artist,
     /// words spread over columns, a track artist on a compilation); each tier in the order of
     /// its first matching track.
-    package static func searchAlbumIDs(_ query: SearchQuery?, page: Page, libraryID: Int64?, _ db: Connection) throws -> [Int64] {
+    package static func searchAlbumIDs(
+        _ query: SearchQuery?, page: Page, libraryID: Int64?, facts: inout SearchFacts, _ db: Connection
+    ) throws -> [Int64] {
         guard page.size > 0 else { return [] }
         guard let query else {
             let library = libraryFilter(libraryID, column: "p.library_id")
@@ -54,11 +58,11 @@ extension BrowseStore {
         let library = libraryFilter(libraryID)
         let title = ["album_fold"]
         let groups = [
-            [query.match(title, .start), query.match(title, .whole), query.match(title, .prefix)],
-            [query.match(["album_artist_fold"], .start), query.match(["album_fold", "album_artist_fold", "artist_fold"], .prefix)],
+            [SearchTier(title, .start), SearchTier(title, .whole), SearchTier(title, .prefix)],
+            [SearchTier(["album_artist_fold"], .start), SearchTier(["album_fold", "album_artist_fold", "artist_fold"], .prefix)],
         ]
         var found = TieredPage(page)
-        try found.collect(groups, db, sql: { tier in """
+        try found.collect(groups, query, &facts, db, sql: { tier in """
             SELECT t.album_id FROM track_search JOIN track t ON t.id = track_search.rowid
             WHERE track_search MATCH \(tier) AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(library)
             ORDER BY track_search.rowid
@@ -131,35 +135,46 @@ struct TieredPage {
     /// The page's ids.
     var ids: [Int64] { Array(ordered.dropFirst(page.offset).prefix(page.size)) }
 
-    /// Walks groups of tiers in order (each tier an FTS5 expression put into `sql`) until the
+    /// Walks groups of tiers in order (each tier's FTS5 expression put into `sql`) until the
     /// page is full. Every tier of a group matches within its last, broadest one, so a group
     /// whose broadest tier matches no track at all is skipped after one probe, instead of
-    /// each tier reading the same doclists for nothing.
+    /// each tier reading the same doclists for nothing; the probe is not run when `facts`
+    /// already answer it, and what the probes and tiers find is added to them.
     mutating func collect(
-        _ groups: [[String]], _ db: Connection, sql: (String) -> SQL, id: (Statement) throws -> Int64?
+        _ groups: [[SearchTier]], _ query: SearchQuery, _ facts: inout SearchFacts, _ db: Connection,
+        sql: (String) -> SQL, id: (Statement) throws -> Int64?
     ) throws {
         for group in groups where !isFull {
-            if group.count > 1, let broadest = group.last {
-                let probe: Int64? = try db.scalar("SELECT 1 FROM track_search WHERE track_search MATCH \(broadest) LIMIT 1")
+            guard let broadest = group.last else { continue }
+            let known = facts.anyMatch(in: broadest.columns)
+            if known == false { continue }
+            if group.count > 1, known == nil {
+                let probe: Int64? = try db.scalar(
+                    "SELECT 1 FROM track_search WHERE track_search MATCH \(broadest.expression(query)) LIMIT 1")
+                facts.note(probe != nil, in: broadest.columns)
                 if probe == nil { continue }
             }
             for tier in group where !isFull {
-                try collect(db, sql(tier), id: id)
+                if try collect(db, sql(tier.expression(query)), id: id) { facts.note(true, in: tier.columns) }
             }
         }
     }
 
     /// Steps `sql` and adds the id `id(row)` gives for each row (nil skips the row), until
-    /// the page is full or the rows run out.
-    mutating func collect(_ db: Connection, _ sql: SQL, id: (Statement) throws -> Int64?) throws {
+    /// the page is full or the rows run out; returns whether the query gave any row.
+    @discardableResult
+    mutating func collect(_ db: Connection, _ sql: SQL, id: (Statement) throws -> Int64?) throws -> Bool {
         let statement = try db.cachedStatement(sql)
         try statement.bind(sql.arguments)
+        var gaveRows = false
         while !isFull, try statement.step() {
+            gaveRows = true
             guard let found = try id(statement), seen.insert(found).inserted else { continue }
             ordered.append(found)
         }
         // Stopped early: reset so the statement does not hold the read snapshot open.
         sqlite3_reset(statement.handle)
+        return gaveRows
     }
 }
 

@@ -29,12 +29,15 @@ package enum BrowseStore {
             WHERE \(condition) ORDER BY \(sql: order)
             """)
         let layout = TrackColumns.Layout(statement, leavingOut: songOmits)
+        // The columns after the track's, by position: a lookup by name hashes the name on every row.
+        let folder = try column("folder_id", of: statement), annotationAt = try column("starred_at", of: statement)
+        let folderCover = try column("folder_has_cover", of: statement)
         var result: [BrowseSong] = []
         try statement.forEach { s in
             let track = layout.track(s)
             result.append(BrowseSong(
-                track: track, folderID: s["folder_id"] ?? 0, artists: [], albumArtists: [],
-                annotation: annotation(s), hasCover: track.metadata.audio.hasCoverArt || s["folder_has_cover"] ?? false))
+                track: track, folderID: s.column(folder) ?? 0, artists: [], albumArtists: [],
+                annotation: annotation(s, at: annotationAt), hasCover: track.metadata.audio.hasCoverArt || s.column(folderCover) ?? false))
         }
         let credits = try artistCredits(trackIDs: result.map(\.track.id), db)
         let albumsWithCovers = try albumsWithCovers(Set(result.compactMap(\.track.albumID)), db)
@@ -82,19 +85,27 @@ package enum BrowseStore {
             WHERE ta.track_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: trackIDs))))\(roleFilter)
             ORDER BY ta.track_id, ta.role, ta.position
             """) { s in
-            let credit = Credit(trackID: s["track_id"] ?? 0, role: s["role"] ?? "")
-            result[credit, default: []].append(ArtistReference(id: s["id"] ?? 0, name: s["name"] ?? ""))
+            let credit = Credit(trackID: s.column(0) ?? 0, role: s.column(1) ?? "")
+            result[credit, default: []].append(ArtistReference(id: s.column(2) ?? 0, name: s.column(3) ?? ""))
         }
         return result
     }
 
-    /// Decodes the columns `starred_at, rating, play_count, last_played_at` (NULLs from a
-    /// LEFT JOIN that found no annotation read as none).
-    static func annotation(_ s: Statement) -> Annotation {
-        func date(_ name: String) -> Date? { (s[name] as Int64?).map { Date(timeIntervalSince1970: Double($0)) } }
+    /// Decodes the columns `starred_at, rating, play_count, last_played_at`, in that order from
+    /// position `first` (NULLs from a LEFT JOIN that found no annotation read as none).
+    static func annotation(_ s: Statement, at first: Int) -> Annotation {
+        func date(_ position: Int) -> Date? { (s.column(position) as Int64?).map { Date(timeIntervalSince1970: Double($0)) } }
         return Annotation(
-            starredAt: date("starred_at"), rating: s["rating"], playCount: s["play_count"] ?? 0,
-            lastPlayedAt: date("last_played_at"))
+            starredAt: date(first), rating: s.column(first + 1), playCount: s.column(first + 2) ?? 0,
+            lastPlayedAt: date(first + 3))
+    }
+
+    /// The position of `statement`'s result column `name`, found once before its rows are read.
+    static func column(_ name: String, of statement: Statement) throws(DatabaseError) -> Int {
+        guard let position = statement.index(ofColumn: name) else {
+            throw DatabaseError(code: SQLITE_MISUSE, message: "no column \(name)", sql: statement.sql)
+        }
+        return position
     }
 
     /// `AND t.library_id = ?` when a library is given.
