@@ -79,25 +79,16 @@ struct TrackJSON {
         field("composer", m.composer); field("comment", m.comment)
         raw(",\"compilation\":"); bool(m.compilation)
         if let bpm = m.bpm { raw(",\"bpm\":"); try double(bpm) }
-        let ids = m.musicBrainz
+        let ids = m.musicBrainz, gain = m.replayGain
         raw(",\"musicBrainz\":{")
         var first = true
-        for (key, value) in [("recordingID", ids.recordingID), ("trackID", ids.trackID), ("albumID", ids.albumID),
-                             ("releaseGroupID", ids.releaseGroupID), ("artistID", ids.artistID), ("albumArtistID", ids.albumArtistID)] {
-            guard let value else { continue }
-            if !first { raw(",") }
-            first = false
-            string(key); raw(":"); string(value)
-        }
-        let gain = m.replayGain
+        member("recordingID", ids.recordingID, &first); member("trackID", ids.trackID, &first)
+        member("albumID", ids.albumID, &first); member("releaseGroupID", ids.releaseGroupID, &first)
+        member("artistID", ids.artistID, &first); member("albumArtistID", ids.albumArtistID, &first)
         raw("},\"replayGain\":{")
         first = true
-        for (key, value) in [("trackGain", gain.trackGain), ("trackPeak", gain.trackPeak), ("albumGain", gain.albumGain), ("albumPeak", gain.albumPeak)] {
-            guard let value else { continue }
-            if !first { raw(",") }
-            first = false
-            string(key); raw(":"); try double(value)
-        }
+        try member("trackGain", gain.trackGain, &first); try member("trackPeak", gain.trackPeak, &first)
+        try member("albumGain", gain.albumGain, &first); try member("albumPeak", gain.albumPeak, &first)
         raw("},\"otherTags\":"); otherTags(m.otherTags)
         raw("}")
     }
@@ -117,14 +108,16 @@ struct TrackJSON {
         raw(","); if let missingSince = track.missingSince { date(missingSince) } else { raw("null") }
         raw(","); string(audio.format)
         raw(","); integer(Int64(audio.durationMs))
-        for number in [audio.bitrate, audio.sampleRate, audio.channels, audio.bitDepth] { raw(","); value(number) }
+        raw(","); value(audio.bitrate); raw(","); value(audio.sampleRate)
+        raw(","); value(audio.channels); raw(","); value(audio.bitDepth)
         raw(","); bool(audio.hasCoverArt)
-        for text in [m.damage, m.title, m.titleSort] { raw(","); value(text) }
+        raw(","); value(m.damage); raw(","); value(m.title); raw(","); value(m.titleSort)
         raw(","); strings(m.artists)
         raw(","); value(m.artistSort)
         raw(","); strings(m.albumArtists)
-        for text in [m.albumArtistSort, m.album, m.albumSort] { raw(","); value(text) }
-        for number in [m.trackNumber, m.trackTotal, m.discNumber, m.discTotal] { raw(","); value(number) }
+        raw(","); value(m.albumArtistSort); raw(","); value(m.album); raw(","); value(m.albumSort)
+        raw(","); value(m.trackNumber); raw(","); value(m.trackTotal)
+        raw(","); value(m.discNumber); raw(","); value(m.discTotal)
         raw(","); value(m.date)
         raw(","); value(m.year)
         raw(","); value(m.originalDate)
@@ -134,15 +127,30 @@ struct TrackJSON {
         raw(","); value(m.comment)
         raw(","); bool(m.compilation)
         raw(","); try value(m.bpm)
-        for text in [ids.recordingID, ids.trackID, ids.albumID, ids.releaseGroupID, ids.artistID, ids.albumArtistID] {
-            raw(","); value(text)
-        }
-        for number in [gain.trackGain, gain.trackPeak, gain.albumGain, gain.albumPeak] { raw(","); try value(number) }
+        raw(","); value(ids.recordingID); raw(","); value(ids.trackID); raw(","); value(ids.albumID)
+        raw(","); value(ids.releaseGroupID); raw(","); value(ids.artistID); raw(","); value(ids.albumArtistID)
+        raw(","); try value(gain.trackGain); raw(","); try value(gain.trackPeak)
+        raw(","); try value(gain.albumGain); raw(","); try value(gain.albumPeak)
         raw(","); otherTags(m.otherTags)
         raw("]")
     }
 
     // MARK: Values
+
+    /// `"key":value` in an object, after a comma unless it is the object's `first` member.
+    private mutating func member(_ key: StaticString, _ value: String?, _ first: inout Bool) {
+        guard let value else { return }
+        if !first { raw(",") }
+        first = false
+        raw("\""); raw(key); raw("\":"); string(value)
+    }
+
+    private mutating func member(_ key: StaticString, _ value: Double?, _ first: inout Bool) throws {
+        guard let value else { return }
+        if !first { raw(",") }
+        first = false
+        raw("\""); raw(key); raw("\":"); try double(value)
+    }
 
     private mutating func field(_ key: StaticString, _ value: String?) {
         guard let value else { return }

@@ -20,27 +20,7 @@ struct TrackJSONTests {
         albumID: 0, addedAt: Date(timeIntervalSince1970: -86_400.25), updatedAt: Date(timeIntervalSince1970: 1_800_000_000.999),
         missingSince: nil)
 
-    private static let full = Track(
-        id: 42, libraryID: 3, libraryName: "Music", path: RawPath("/music/Björk/Jóga.flac"), fileSize: 1234, mtimeNs: 5_000_000_001,
-        metadata: TrackMetadata(
-            format: "FLAC", durationMs: 181_500, bitrate: 900, sampleRate: 44_100, channels: 2, bitDepth: 16, hasCoverArt: true,
-            title: "Jóga", titleSort: "Joga", artists: ["Björk", "Guest"], artistSort: "Bjork", albumArtists: ["Björk"],
-            albumArtistSort: "Bjork", album: "Homogenic", albumSort: "Homogenic", trackNumber: 1, trackTotal: 10, discNumber: 1,
-            discTotal: 1, date: "1997-09-22", year: 1997, originalDate: "1997", originalYear: 1997, genres: ["Electronic", "Pop"],
-            composer: "Björk", comment: "first", compilation: true, bpm: 95.5,
-            musicBrainz: MusicBrainzIDs(
-                recordingID: "r", trackID: "t", albumID: "a", releaseGroupID: "g", artistID: "ar", albumArtistID: "aa"),
-            replayGain: ReplayGain(trackGain: -6.5, trackPeak: 0.98, albumGain: -7, albumPeak: 0.99),
-            otherTags: ["ISRC": ["GBAAA9700001"]], damage: "last frame cut short"),
-        albumID: 7, addedAt: Date(timeIntervalSince1970: 1000), updatedAt: Date(timeIntervalSince1970: 2000.5),
-        missingSince: Date(timeIntervalSince1970: 3000))
-
-    private static let bare = Track(
-        id: 1, libraryID: 1, libraryName: "L", path: RawPath(bytes: [0x2F, 0xFF]), fileSize: 0, mtimeNs: 0,
-        metadata: TrackMetadata(format: "MP3"), albumID: nil, addedAt: Date(timeIntervalSince1970: 0),
-        updatedAt: Date(timeIntervalSince1970: 0), missingSince: nil)
-
-    private static let tracks = [full, bare, tricky]
+    private static let tracks = [TrackCodingTests.full, TrackCodingTests.bare, tricky]
 
     /// JSON text parsed into Foundation objects: equal when the values are, whatever the key order.
     private func parsed(_ data: Data) throws -> NSObject {
@@ -66,7 +46,7 @@ struct TrackJSONTests {
     }
 
     @Test func aNonFiniteNumberFailsAsWithJSONEncoder() throws {
-        var track = Self.bare
+        var track = TrackCodingTests.bare
         track.metadata.bpm = .nan
         #expect(throws: EncodingError.self) { try API.encoder.encode([TrackRow(track)]) }
         #expect(throws: EncodingError.self) { try TrackRow.jsonArray([TrackRow(track)][...]) }
