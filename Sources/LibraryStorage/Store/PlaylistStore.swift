@@ -89,7 +89,8 @@ package enum PlaylistStore {
     /// numbered 1... by order so positions stay contiguous even after tracks are pruned.
     package static func entries(playlistID: Int64, _ db: Connection) throws -> [PlaylistEntry] {
         // Sized once and filled in place: growing an array of 5,000 wide tracks, then mapping
-        // it to entries, copied them three times over (a fifth of a getPlaylist's time).
+        // it to entries, copied them three times over (memmove and page faults were a fifth of
+        // a 5,000-entry getPlaylist's profile).
         var entries: [PlaylistEntry] = []
         entries.reserveCapacity(try db.scalar("SELECT count(*) FROM playlist_item WHERE playlist_id = \(playlistID)") ?? 0)
         try TrackStore.forEachTrack(try db.cachedStatement("""
