@@ -14,21 +14,36 @@ public protocol ParallelJSONArray: Sendable {
 }
 
 /// An element of the big listings, whose arrays travel in slices.
-public protocol ParallelJSONElement: Codable, Sendable {}
+public protocol ParallelJSONElement: Codable, Sendable {
+    /// `elements` as one JSON array holding the values `API.encoder` writes for them (an
+    /// element type may write them itself, faster, with its object keys in another order).
+    static func jsonArray(_ elements: ArraySlice<Self>) throws -> Data
+}
+
+extension ParallelJSONElement {
+    public static func jsonArray(_ elements: ArraySlice<Self>) throws -> Data {
+        try API.encoder.encode(Array(elements))
+    }
+}
 
 extension AlbumSummary: ParallelJSONElement {}
 extension ArtistSummary: ParallelJSONElement {}
-extension PlaylistEntry: ParallelJSONElement {}
+
+extension PlaylistEntry: ParallelJSONElement {
+    /// Written by `TrackJSON`, not by `JSONEncoder`.
+    public static func jsonArray(_ elements: ArraySlice<PlaylistEntry>) throws -> Data {
+        try TrackJSON.entries(elements)
+    }
+}
 
 extension Array: ParallelJSONArray where Element: ParallelJSONElement {
     /// How many elements one slice holds.
     static var sliceSize: Int { 1_000 }
 
     public func encodeInSlices(_ emit: (Data) async throws -> Void) async throws {
-        guard count > Self.sliceSize else { return try await emit(API.encoder.encode(self)) }
-        let encoder = API.encoder
+        guard count > Self.sliceSize else { return try await emit(Element.jsonArray(self[...])) }
         for start in stride(from: 0, to: count, by: Self.sliceSize) {
-            let part = try encoder.encode(Array(self[start..<Swift.min(start + Self.sliceSize, count)]))
+            let part = try Element.jsonArray(self[start..<Swift.min(start + Self.sliceSize, count)])
             // Each part is `[...]`: keep the first `[`, the last `]`, and a comma between.
             var piece = start == 0 ? Data(part.dropLast()) : Data(part.dropFirst().dropLast())
             piece.append(UInt8(ascii: start + Self.sliceSize >= count ? "]" : ","))

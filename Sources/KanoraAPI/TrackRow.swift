@@ -10,6 +10,11 @@ public struct TrackRow: Sendable, Equatable, ParallelJSONElement {
 
     public init(_ track: Track) { self.track = track }
 
+    /// Written by `TrackJSON`, not by `JSONEncoder`.
+    public static func jsonArray(_ elements: ArraySlice<TrackRow>) throws -> Data {
+        try TrackJSON.rows(elements)
+    }
+
     /// The order of a row's values.
     public static let fields = columns.map(\.name)
 

@@ -9,7 +9,8 @@ import Testing
 /// API's one format, `APIDate`).
 @Suite("Track JSON: objects and listing rows")
 struct TrackCodingTests {
-    private static let full = Track(
+    /// Every field set (also used by `TrackJSONTests`).
+    static let full = Track(
         id: 42, libraryID: 3, libraryName: "Music", path: RawPath("/music/Björk/Jóga.flac"), fileSize: 1234, mtimeNs: 5_000_000_001,
         metadata: TrackMetadata(
             format: "FLAC", durationMs: 181_500, bitrate: 900, sampleRate: 44_100, channels: 2, bitDepth: 16, hasCoverArt: true,
@@ -24,7 +25,8 @@ struct TrackCodingTests {
         albumID: 7, addedAt: Date(timeIntervalSince1970: 1000), updatedAt: Date(timeIntervalSince1970: 2000.5),
         missingSince: Date(timeIntervalSince1970: 3000))
 
-    private static let bare = Track(
+    /// Every optional absent and a path that is not UTF-8.
+    static let bare = Track(
         id: 1, libraryID: 1, libraryName: "L", path: RawPath(bytes: [0x2F, 0xFF]), fileSize: 0, mtimeNs: 0,
         metadata: TrackMetadata(format: "MP3"), albumID: nil, addedAt: Date(timeIntervalSince1970: 0),
         updatedAt: Date(timeIntervalSince1970: 0), missingSince: nil)

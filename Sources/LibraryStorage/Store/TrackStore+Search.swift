@@ -15,13 +15,27 @@ extension TrackStore {
         _ query: SearchQuery, limit: Int?, columns: Set<String>? = nil, _ db: Connection, _ body: (Track) throws -> Void
     ) throws {
         let omitted = leftOut(keeping: columns)
-        var sql: SQL = """
-            SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
-            FROM track_search JOIN track t ON t.id = track_search.rowid JOIN library l ON l.id = t.library_id
-            WHERE \(query.match()) AND t.missing_since IS NULL
-            ORDER BY track_search.rank, t.id
-            """
-        if let limit { sql.append(" LIMIT \(limit)") }
+        let sql: SQL
+        if let limit {
+            // A page: every match is ranked as a bare (id, rank) pair and only the page's rows
+            // are read whole, instead of sorting every match with all its columns.
+            sql = """
+                SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
+                FROM (SELECT track_search.rowid AS id, track_search.rank AS rank
+                      FROM track_search JOIN track t ON t.id = track_search.rowid
+                      WHERE \(query.match()) AND t.missing_since IS NULL
+                      ORDER BY track_search.rank, t.id LIMIT \(limit)) ranked
+                JOIN track t ON t.id = ranked.id JOIN library l ON l.id = t.library_id
+                ORDER BY ranked.rank, ranked.id
+                """
+        } else {
+            sql = """
+                SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
+                FROM track_search JOIN track t ON t.id = track_search.rowid JOIN library l ON l.id = t.library_id
+                WHERE \(query.match()) AND t.missing_since IS NULL
+                ORDER BY track_search.rank, t.id
+                """
+        }
         try forEachTrack(try db.makeStatement(sql), leavingOut: omitted, body)
     }
 }
