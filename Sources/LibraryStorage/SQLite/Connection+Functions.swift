@@ -2,7 +2,8 @@ import CSQLite
 import LibraryCore
 
 extension Connection {
-    /// Registers Kanora's SQL functions on this connection: `regexp(pattern, text)`.
+    /// Registers Kanora's SQL functions on this connection: `regexp(pattern, text)` and
+    /// `kanora_fold(text)`.
     ///
     /// `regexp` is RE2 (`RE2Pattern`): case-insensitive, UTF-8, a match anywhere in the
     /// text, in linear time. It is deterministic, returns NULL when `text` is NULL, fails the
@@ -51,6 +52,26 @@ extension Connection {
             { box in
                 if let box { Unmanaged<RegexCache>.fromOpaque(box).release() }
             })
+        guard code == SQLITE_OK else { throw error(code: code, sql: nil) }
+        try registerFold()
+    }
+
+    /// `kanora_fold(text)`: `TextFold.fold`, the folding of the `*_fold` columns, for the
+    /// triggers that keep `artist_search` in step with artist names. NULL stays NULL.
+    private func registerFold() throws(DatabaseError) {
+        let code = sqlite3_create_function_v2(
+            handle, "kanora_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
+            { context, _, arguments in
+                guard let context, let value = arguments?[0], sqlite3_value_type(value) != SQLITE_NULL,
+                      let text = sqlite3_value_text(value) else {
+                    context.map { sqlite3_result_null($0) }
+                    return
+                }
+                let count = Int(sqlite3_value_bytes(value))
+                let folded = TextFold.fold(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+                sqlite3_result_text(context, folded, Int32(folded.utf8.count), csqlite_transient())
+            },
+            nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code: code, sql: nil) }
     }
 }

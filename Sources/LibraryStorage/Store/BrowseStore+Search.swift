@@ -69,52 +69,6 @@ extension BrowseStore {
             """ }, id: { $0.column(0) })
         return found.ids
     }
-
-    /// One page of artists whose name matches `query` (every word, the last as a prefix),
-    /// found through the present tracks that credit them; nil lists every album artist by
-    /// name. A name equal to the words comes first, then names starting with them, then
-    /// names holding them whole, then the rest; each tier in the order of the first track
-    /// crediting the artist.
-    package static func searchArtists(_ query: SearchQuery?, page: Page, libraryID: Int64?, userID: Int64, _ db: Connection) throws -> [BrowseArtist] {
-        guard page.size > 0 else { return [] }
-        guard let query else { return try albumArtists(libraryID: libraryID, page: page, userID: userID, db) }
-        let library = libraryFilter(libraryID)
-        var found = TieredPage(page)
-        // The equal name is one lookup of the folded key, the artist table's unique index.
-        try found.collect(db, """
-            SELECT ar.id FROM artist ar WHERE ar.name_key = \(query.words.joined(separator: " "))
-            AND EXISTS (SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id
-                        WHERE ta.artist_id = ar.id AND t.missing_since IS NULL\(library))
-            """) { $0.column(0) }
-        // A track is read only for a credit whose name matches and whose artist is not on the
-        // page yet: an artist with thousands of tracks (an album artist such as "Various
-        // Artists") credits thousands of other names, and reading each of those tracks from
-        // the wide track table cost 10 times the walk itself at a million tracks.
-        let names = NameMatch(query)
-        for fit in [SearchQuery.WordFit.start, .whole, .prefix] where !found.isFull {
-            // The index finds tracks crediting a matching name; the names themselves are
-            // checked here, once each, since a track credits other artists too.
-            var nameMatches: [Int64: Bool] = [:]
-            var met = found.met
-            let tier = query.match(["artist_fold", "album_artist_fold"], fit)
-            try found.collect(db, """
-                SELECT ar.id, ar.name, ta.track_id FROM track_search
-                JOIN track_artist ta ON ta.track_id = track_search.rowid JOIN artist ar ON ar.id = ta.artist_id
-                WHERE track_search MATCH \(tier)
-                ORDER BY track_search.rowid
-                """) { row in
-                guard let id: Int64 = row.column(0), !met.contains(id) else { return nil }
-                let matches = nameMatches[id] ?? names.matches(row.column(1) ?? "", fit)
-                nameMatches[id] = matches
-                guard matches, let track: Int64 = row.column(2) else { return nil }
-                let present: Int64? = try db.scalar("SELECT 1 FROM track t WHERE t.id = \(track) AND t.missing_since IS NULL\(library)")
-                guard present != nil else { return nil }
-                met.insert(id)
-                return id
-            }
-        }
-        return try artists(ids: found.ids, userID: userID, db)
-    }
 }
 
 /// The first `offset + size` distinct ids met while walking a search's tiers in order,
@@ -134,6 +88,13 @@ struct TieredPage {
 
     /// The page's ids.
     var ids: [Int64] { Array(ordered.dropFirst(page.offset).prefix(page.size)) }
+
+    /// Adds `ids` in order, skipping those already met, until the page is full.
+    mutating func add(_ ids: [Int64]) {
+        for id in ids where !isFull && seen.insert(id).inserted {
+            ordered.append(id)
+        }
+    }
 
     /// Walks groups of tiers in order (each tier's FTS5 expression put into `sql`) until the
     /// page is full. Every tier of a group matches within its last, broadest one, so a group
@@ -198,47 +159,5 @@ extension SearchQuery {
         case .prefix: quoted.joined(separator: " ") + "*"
         }
         return "{\(columns.joined(separator: " "))} : (\(expression))"
-    }
-}
-
-/// Whether artist names, folded as the index folds them, hold a query's words as a tier asks.
-/// Made once per search, so the words are split into runs of letters and digits once.
-struct NameMatch {
-    /// Each word's runs of letters and digits, as the index splits text into tokens.
-    private let parts: [[String]]
-
-    init(_ query: SearchQuery) {
-        parts = query.words.map(Self.tokens)
-    }
-
-    /// The runs of letters and digits in `text`.
-    private static func tokens(_ text: String) -> [String] {
-        text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
-    }
-
-    /// Whether `name`, folded, holds the words as `fit` asks.
-    func matches(_ name: String, _ fit: SearchQuery.WordFit) -> Bool {
-        let folded = TextFold.fold(name)
-        // Each part lies within a token, so a name whose text lacks one is no match. Most names
-        // are turned away here without being split into tokens: a Unicode property lookup per
-        // character was the largest cost of an artist search that walks thousands of names.
-        for word in parts {
-            for part in word where folded.utf8.firstRange(of: part.utf8) == nil { return false }
-        }
-        let tokens = Self.tokens(folded)
-        if fit == .start {
-            let flat = parts.flatMap { $0 }
-            guard flat.count <= tokens.count else { return false }
-            return zip(flat, tokens).enumerated().allSatisfy { offset, pair in
-                offset == flat.count - 1 ? pair.1.hasPrefix(pair.0) : pair.1 == pair.0
-            }
-        }
-        for (offset, word) in parts.enumerated() {
-            let prefix = fit == .prefix && offset == parts.count - 1
-            for part in word where !tokens.contains(where: { prefix ? $0.hasPrefix(part) : $0 == part }) {
-                return false
-            }
-        }
-        return true
     }
 }
