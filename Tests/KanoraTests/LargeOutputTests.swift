@@ -118,6 +118,23 @@ struct LargeOutputTests {
         }
     }
 
+    @Test func widthsOfBytesAreTheWidthsOfTheText() {
+        let texts = ["", "plain", "Björk", "東京事変 / 🎵", "e\u{301}", "tab\t nul\u{0} del\u{7F} \u{9F}\u{AD}",
+                     "\u{200B}zero\u{FEFF}", "한국어", "mixed Ünï 群青日和 (live)", "\u{300}\u{20DD}", "ｆｕｌｌ"]
+        for text in texts {
+            var copy = text
+            #expect(copy.withUTF8 { DisplayWidth.of(utf8: $0) } == DisplayWidth.of(text), "\(text)")
+        }
+    }
+
+    @Test func decimalsAreWhatStringWrites() {
+        for value in [0, 7, 9, 10, 11, 99, 100, 101, 1_000, 65_535, 1_234_567_890, Int.max, -1, -10, Int.min] {
+            var bytes: [UInt8] = []
+            Formatting.appendDecimal(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        }
+    }
+
     @Test func durationsAsMinutesOrHours() {
         #expect(Formatting.duration(milliseconds: 0) == "0:00")
         #expect(Formatting.duration(milliseconds: 7_499) == "0:07")

@@ -26,10 +26,17 @@ enum Formatting {
 
     /// Appends the decimal digits of `value` (what `String(value)` holds) to `bytes`.
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        if value >= 0 && value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
+        guard value >= 0 else {
             bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
     }
 

@@ -9,9 +9,9 @@ struct TableCells {
     /// The cells' bytes, cell after cell, row after row.
     private var bytes: [UInt8] = []
     /// Where each cell ends in `bytes` (it starts where the previous one ends).
-    private var ends: [Int] = []
+    private var ends: [UInt32] = []
     /// Each cell's display width.
-    private var widths: [Int] = []
+    private var widths: [UInt32] = []
     /// Each column's widest cell, header included.
     private var columnWidths: [Int]
     /// Where the cell being written starts.
@@ -32,8 +32,9 @@ struct TableCells {
     }
 
     /// Adds a cell holding the decimal digits of `value`.
-    mutating func append(_ value: some BinaryInteger) {
-        append(String(value))
+    mutating func append(_ value: Int) {
+        Formatting.appendDecimal(value, to: &bytes)
+        endCell()
     }
 
     /// Appends bytes to the cell being written (end it with `endCell()`).
@@ -48,18 +49,13 @@ struct TableCells {
 
     /// Ends the cell being written: measures it and counts it toward its column's width.
     mutating func endCell() {
-        let width = Self.width(bytes[cellStart...])
+        let start = cellStart
+        let width = bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
         let column = ends.count % columns.count
         if width > columnWidths[column] { columnWidths[column] = width }
-        ends.append(bytes.count)
-        widths.append(width)
+        ends.append(UInt32(bytes.count))
+        widths.append(UInt32(width))
         cellStart = bytes.count
-    }
-
-    /// The display width of a cell's UTF-8 bytes (`DisplayWidth.of` the same text).
-    private static func width(_ cell: ArraySlice<UInt8>) -> Int {
-        if cell.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return cell.count }
-        return DisplayWidth.of(String(decoding: cell, as: UTF8.self))
     }
 
     /// Writes the table's lines, header first, into `out` (see `forEachLine`).
@@ -75,39 +71,62 @@ struct TableCells {
     func forEachLine(maxWidth: Int?, _ body: ([UInt8]) -> Void) {
         var shown = columnWidths
         if let maxWidth { TextTable.shrink(&shown, columns: columns, toFit: maxWidth) }
-        let spaces = [UInt8](repeating: UInt8(ascii: " "), count: (shown.max() ?? 0) + 1)
-        let count = columns.count
+        let rightAligned = columns.map(\.rightAligned)
         var line: [UInt8] = []
-        func emit(_ cell: (Int) -> (text: ArraySlice<UInt8>, width: Int)) {
+        line.reserveCapacity(shown.reduce(2 * columns.count, +) * 2)
+        func emit(_ cell: (Int) -> (text: UnsafeBufferPointer<UInt8>, width: Int)) {
             line.removeAll(keepingCapacity: true)
-            for index in 0..<count {
-                if index > 0 { line.append(contentsOf: spaces[0..<2]) }
-                var (text, width) = cell(index)
+            for index in rightAligned.indices {
+                if index > 0 {
+                    line.append(UInt8(ascii: " "))
+                    line.append(UInt8(ascii: " "))
+                }
+                let (text, width) = cell(index)
                 if width > shown[index] {
                     let cut = DisplayWidth.truncate(String(decoding: text, as: UTF8.self), to: shown[index])
-                    text = ArraySlice(cut.utf8)
-                    width = DisplayWidth.of(cut)
-                }
-                let padding = spaces[0..<max(0, shown[index] - width)]
-                if columns[index].rightAligned {
-                    line.append(contentsOf: padding)
-                    line.append(contentsOf: text)
+                    Self.append(Array(cut.utf8), width: DisplayWidth.of(cut), in: shown[index], rightAligned[index], to: &line)
                 } else {
-                    line.append(contentsOf: text)
-                    line.append(contentsOf: padding)
+                    Self.append(text, width: width, in: shown[index], rightAligned[index], to: &line)
                 }
             }
             while line.last == UInt8(ascii: " ") { line.removeLast() }
             body(line)
         }
-        let titles = columns.map { ArraySlice($0.title.utf8) }
-        emit { (titles[$0], DisplayWidth.of(columns[$0].title)) }
-        for row in 0..<rowCount {
-            let first = row * count
-            emit { index in
-                let position = first + index
-                let start = position == 0 ? 0 : ends[position - 1]
-                return (bytes[start..<ends[position]], widths[position])
+        var header = TableCells(columns: columns)
+        for column in columns { header.append(column.title) }
+        header.forEachRow { emit($0) }
+        forEachRow { emit($0) }
+    }
+
+    /// Appends `text`, `width` columns wide, padded to `shown` columns on the left when
+    /// `rightAligned`, else on the right.
+    private static func append(
+        _ text: some Collection<UInt8>, width: Int, in shown: Int, _ rightAligned: Bool, to line: inout [UInt8]
+    ) {
+        if !rightAligned { line.append(contentsOf: text) }
+        var padding = shown - width
+        while padding > 0 {
+            line.append(UInt8(ascii: " "))
+            padding -= 1
+        }
+        if rightAligned { line.append(contentsOf: text) }
+    }
+
+    /// Calls `body` once a row with the bytes and width of the row's cell at each column index.
+    private func forEachRow(_ body: ((Int) -> (text: UnsafeBufferPointer<UInt8>, width: Int)) -> Void) {
+        let count = columns.count
+        bytes.withUnsafeBufferPointer { all in
+            ends.withUnsafeBufferPointer { ends in
+                widths.withUnsafeBufferPointer { widths in
+                    for row in 0..<rowCount {
+                        let first = row * count
+                        body { index in
+                            let position = first + index
+                            let start = position == 0 ? 0 : Int(ends[position - 1])
+                            return (UnsafeBufferPointer(rebasing: all[start..<Int(ends[position])]), Int(widths[position]))
+                        }
+                    }
+                }
             }
         }
     }

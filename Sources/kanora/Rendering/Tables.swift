@@ -33,7 +33,7 @@ enum Tables {
     /// Adds a track's row of `trackColumns` to `table`, written straight as bytes.
     static func appendCells(_ track: Track, to table: inout TableCells) {
         let m = track.metadata
-        table.append(track.id)
+        table.append(Int(track.id))
         for (index, artist) in m.artists.enumerated() {
             if index > 0 { table.appendBytes(", ".utf8) }
             table.appendBytes(artist.utf8)

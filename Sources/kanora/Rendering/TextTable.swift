@@ -56,6 +56,21 @@ enum DisplayWidth {
         return text.unicodeScalars.reduce(0) { $0 + width($1) }
     }
 
+    /// Columns the UTF-8 text `bytes` takes (`of` the same text, without making a String).
+    static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.count }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var total = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): total += width(scalar)
+            case .emptyInput: return total
+            case .error: total += width(Unicode.Scalar(0xFFFD)!)
+            }
+        }
+    }
+
     /// `text` cut to at most `columns`, ending in "…" when cut.
     static func truncate(_ text: String, to columns: Int) -> String {
         guard of(text) > columns else { return text }
