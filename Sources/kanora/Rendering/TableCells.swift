@@ -3,7 +3,7 @@
 /// instead of a `String`, and its columns are sized as the rows come.
 ///
 /// Fill a row with `append` calls, one per column (`endCell()` after writing a cell's bytes
-/// with `appendBytes`), then `write(_:maxWidth:to:)` prints the header and the rows.
+/// with `appendBytes`), then `write(maxWidth:to:)` prints the header and the rows.
 struct TableCells {
     let columns: [TextTable.Column]
     /// The cells' bytes, cell after cell, row after row.
