@@ -37,16 +37,19 @@ extension ListingViewModel where Source: QueryListing {
     }
 
     /// `load(arguments:sort:limit:includeMissing:detail:currentDirectory:)` with the rows
-    /// handed to `body` one at a time as they are read rather than kept (see `stream(_:_:)`).
+    /// handed to `body` one at a time as they are read rather than kept (see `stream(_:_:)`);
+    /// `fields`, when given, names the only track fields the caller reads (see `ListRequest.fields`).
     public func stream(
         arguments: [String], sort: [String] = [], limit: Int? = nil, includeMissing: Bool = false,
-        detail: TrackDetail? = nil, currentDirectory: String = FileManager.default.currentDirectoryPath,
+        detail: TrackDetail? = nil, fields: Set<String>? = nil,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
         _ body: @escaping @Sendable (Source.Row) -> Void
     ) async {
-        guard let request = request(
+        guard var request = request(
             arguments: arguments, sort: sort, limit: limit, includeMissing: includeMissing,
             detail: detail, currentDirectory: currentDirectory)
         else { return }
+        request.fields = fields
         await stream(request, body)
     }
 

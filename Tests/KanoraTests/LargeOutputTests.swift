@@ -62,18 +62,30 @@ struct LargeOutputTests {
         #expect(keys.count == Set(keys).count)
     }
 
-    @Test func tableWrittenIsTheRenderedLines() {
-        let table = Tables.table(Self.tracks)
-        for width in [nil, 40] as [Int?] {
-            let console = Console(capturing: true)
-            var out = OutputBuffer(console: console)
-            table.write(maxWidth: width, to: &out)
-            out.flush()
-            #expect(console.capturedOutput.out == table.render(maxWidth: width).map { $0 + "\n" }.joined())
-        }
-        // Disc-track numbers only when the album has several discs; missing tracks say so.
-        #expect(table.render(maxWidth: nil)[1].contains(" 3  Quote"))
-        #expect(table.render(maxWidth: nil)[3].contains("(missing)"))
+    @Test func trackTableCellsAreWrittenStraightAsBytes() {
+        var discs = FakeTagReader.track("Second disc", artist: "Solo", track: 4, disc: 2, year: 2001, durationMs: 3_723_000)
+        discs.discTotal = 2
+        var untitled = FakeTagReader.track("", durationMs: 7_499, format: "FLAC")
+        untitled.title = nil
+        let tracks = Self.tracks + [Track.sample(id: 40, discs), Track.sample(id: 512, untitled, path: "/music/Ünï name.flac")]
+        // What each column shows, written out as text.
+        let expected = TextTable(columns: Tables.trackColumns, rows: [
+            ["1", "Björk, Guest \"MC\"", "東京事変 / 🎵", "3", Self.tracks[0].title, "1997", "3:00", "MP3"],
+            ["2", "Artist", "Album", "", "Plain", "", "3:00", "MP3"],
+            ["3", "", "", "", " (missing)", "", "3:00", "MP3"],
+            ["40", "Solo", "Album", "2-4", "Second disc", "2001", "1:02:03", "MP3"],
+            ["512", "Artist", "Album", "", "Ünï name", "", "0:07", "FLAC"],
+        ])
+        let console = Console(capturing: true)
+        RowPrinter(mode: .table, quiet: false, console: console).print(tracks)
+        #expect(console.capturedOutput.out == expected.render(maxWidth: nil).map { $0 + "\n" }.joined())
+        // Cut to a width, the cells are cut as the text ones are.
+        var cells = TableCells(columns: Tables.trackColumns)
+        for track in tracks { Tables.appendCells(track, to: &cells) }
+        var lines: [String] = []
+        cells.forEachLine(maxWidth: 40) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(lines == expected.render(maxWidth: 40))
+        #expect(lines[1].contains("…"))
     }
 
     @Test func templateRendererMatchesRender() throws {
@@ -103,6 +115,23 @@ struct LargeOutputTests {
             let category = scalar.properties.generalCategory
             let expected = [.nonspacingMark, .enclosingMark, .format, .control].contains(category) ? 0 : 1
             #expect(DisplayWidth.width(scalar) == expected, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func widthsOfBytesAreTheWidthsOfTheText() {
+        let texts = ["", "plain", "Björk", "東京事変 / 🎵", "e\u{301}", "tab\t nul\u{0} del\u{7F} \u{9F}\u{AD}",
+                     "\u{200B}zero\u{FEFF}", "한국어", "mixed Ünï 群青日和 (live)", "\u{300}\u{20DD}", "ｆｕｌｌ"]
+        for text in texts {
+            var copy = text
+            #expect(copy.withUTF8 { DisplayWidth.of(utf8: $0) } == DisplayWidth.of(text), "\(text)")
+        }
+    }
+
+    @Test func decimalsAreWhatStringWrites() {
+        for value in [0, 7, 9, 10, 11, 99, 100, 101, 1_000, 65_535, 1_234_567_890, Int.max, -1, -10, Int.min] {
+            var bytes: [UInt8] = []
+            Formatting.appendDecimal(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
         }
     }
 

@@ -116,13 +116,17 @@ public struct ListRequest: Sendable, Equatable, Codable {
     public var includeMissing: Bool
     /// How much of each track to fill; nil: every field. Albums and artists ignore it.
     public var detail: TrackDetail?
+    /// The only track fields the caller reads, by the names `kanora show` prints (`title`,
+    /// `albumartist`, `year`, `tag:ISRC`...): a service may fill just these (`fields` wins
+    /// over `detail`). nil: as `detail` says. Albums and artists ignore it.
+    public var fields: Set<String>?
 
     public init(
         query: LibraryQuery = .all, sort: LibrarySort? = nil, limit: Int? = nil, includeMissing: Bool = false,
-        detail: TrackDetail? = nil
+        detail: TrackDetail? = nil, fields: Set<String>? = nil
     ) {
         self.query = query; self.sort = sort; self.limit = limit; self.includeMissing = includeMissing
-        self.detail = detail
+        self.detail = detail; self.fields = fields
     }
 
     /// Whether missing tracks take part: asked for, or the query itself mentions `missing:`.

@@ -52,7 +52,7 @@ public struct LiveLibraryService: LibraryService {
         return try await database.reading {
             try TrackStore.tracks(
                 where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing,
-                columns: Self.columns(request.detail ?? .full), $0)
+                columns: Self.columns(request), $0)
         }
     }
 
@@ -61,13 +61,20 @@ public struct LiveLibraryService: LibraryService {
         try await database.reading {
             try TrackStore.forEachTrack(
                 where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing,
-                columns: Self.columns(request.detail ?? .full), $0, body)
+                columns: Self.columns(request), $0, body)
         }
     }
 
     /// The condition and order of a track listing for `request`.
     private func trackCondition(_ request: ListRequest) -> (SQL, String) {
         (request.query.condition(now: now()), (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks))
+    }
+
+    /// The track columns a listing for `request` reads (nil: all): its fields' when it names
+    /// them, else its detail's.
+    private static func columns(_ request: ListRequest) -> Set<String>? {
+        if let fields = request.fields { return TrackStore.columns(showing: fields) }
+        return columns(request.detail ?? .full)
     }
 
     /// The track columns a listing of `detail` reads (nil: all).

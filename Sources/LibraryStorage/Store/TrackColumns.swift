@@ -129,3 +129,49 @@ enum TrackColumns {
         }
     }
 }
+
+extension TrackColumns {
+    /// The columns behind each track field a caller may name (`ListRequest.fields`, the names
+    /// `kanora show` prints); `tag:NAME` fields read `other_tags`. The title needs the path
+    /// (a file's name stands in for a missing tag).
+    private static let fieldColumns: [String: [String]] = [
+        "id": [], "path": ["path"], "library": ["name"], "title": ["title", "path"], "titlesort": ["title_sort"],
+        "artist": ["artists"], "artistsort": ["artist_sort"], "albumartist": ["album_artists"],
+        "albumartistsort": ["album_artist_sort"], "album": ["album"], "albumsort": ["album_sort"],
+        "track": ["track_number"], "tracktotal": ["track_total"], "disc": ["disc_number"], "disctotal": ["disc_total"],
+        "date": ["date"], "year": ["year"], "originaldate": ["original_date"], "originalyear": ["original_year"],
+        "genre": ["genres"], "composer": ["composer"], "comment": ["comment"], "compilation": ["compilation"],
+        "bpm": ["bpm"], "mb_trackid": ["mb_recording_id"], "mb_releasetrackid": ["mb_track_id"],
+        "mb_albumid": ["mb_album_id"], "mb_releasegroupid": ["mb_release_group_id"], "mb_artistid": ["mb_artist_id"],
+        "mb_albumartistid": ["mb_album_artist_id"], "rg_track_gain": ["rg_track_gain"],
+        "rg_track_peak": ["rg_track_peak"], "rg_album_gain": ["rg_album_gain"], "rg_album_peak": ["rg_album_peak"],
+        "format": ["format"], "length": ["duration_ms"], "duration_ms": ["duration_ms"], "bitrate": ["bitrate"],
+        "samplerate": ["sample_rate"], "channels": ["channels"], "bitdepth": ["bit_depth"], "cover": ["has_cover"],
+        "size": ["file_size"], "mtime": ["mtime_ns"], "added": ["added_at"], "updated": ["updated_at"],
+        "missing": ["missing_since"], "damaged": ["damage"],
+    ]
+
+    /// The columns to read for a track whose only fields shown are `fields` (the id always);
+    /// nil (every column) when one of them is not a known field.
+    static func reading(fields: Set<String>) -> Set<String>? {
+        var columns: Set<String> = ["id"]
+        for field in fields {
+            if field.hasPrefix("tag:") {
+                columns.insert("other_tags")
+            } else if let more = fieldColumns[field] {
+                columns.formUnion(more)
+            } else {
+                return nil
+            }
+        }
+        return columns
+    }
+}
+
+extension TrackStore {
+    /// The columns (`TrackColumns` names) a listing reads when it shows only the track
+    /// fields `fields` (`ListRequest.fields`); nil (all) when one is not a known field.
+    package static func columns(showing fields: Set<String>) -> Set<String>? {
+        TrackColumns.reading(fields: fields)
+    }
+}

@@ -52,22 +52,22 @@ extension Kanora {
             let printer = RowPrinter(mode: mode, quiet: global.quiet)
             let services = try global.services(mustExist: true)
             switch target {
-            case .tracks: try await streamTracks(TrackListViewModel(services: services), queryTerms, mode.trackDetail, printer)
+            case .tracks: try await streamTracks(TrackListViewModel(services: services), queryTerms, mode, printer)
             case .albums: printer.print(try await rows(AlbumListViewModel(services: services), queryTerms, nil))
             case .artists: printer.print(try await rows(ArtistListViewModel(services: services), queryTerms, nil))
             }
         }
 
         /// Prints the tracks `viewModel` streams for the query terms and options as they are
-        /// read (filled as far as `detail` says); throws its failure.
+        /// read (filled as far as `mode` shows them); throws its failure.
         private func streamTracks(
-            _ viewModel: TrackListViewModel, _ queryTerms: [String], _ detail: TrackDetail, _ printer: RowPrinter
+            _ viewModel: TrackListViewModel, _ queryTerms: [String], _ mode: OutputMode, _ printer: RowPrinter
         ) async throws {
             let stream = RowStream(printer.trackWriter())
             _ = try await viewModel.loadedState {
                 await $0.stream(
-                    arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing, detail: detail,
-                    { stream.write($0) })
+                    arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing,
+                    detail: mode.trackDetail, fields: mode.trackFields, { stream.write($0) })
             }
             stream.finish()
         }

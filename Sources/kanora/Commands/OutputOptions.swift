@@ -56,4 +56,10 @@ enum OutputMode: Equatable {
         case .template(let template): TrackFields.detail(filling: template.fieldNames)
         }
     }
+
+    /// The only track fields this output reads, when it names them (a template's); nil:
+    /// as `trackDetail` says.
+    var trackFields: Set<String>? {
+        if case .template(let template) = self { template.fieldNames } else { nil }
+    }
 }

@@ -4,15 +4,46 @@ import Foundation
 enum Formatting {
     /// "3:07" or "1:02:03".
     static func duration(milliseconds: Int64) -> String {
-        let total = Int((milliseconds + 500) / 1000)
-        let (hours, minutes, seconds) = (total / 3600, total % 3600 / 60, total % 60)
-        if hours > 0 { return "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" }
-        return "\(minutes):\(twoDigits(seconds))"
+        var bytes: [UInt8] = []
+        duration(milliseconds: milliseconds, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// "07" for 7: `%02d` without Foundation's formatter (listings format a duration a row).
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 && value >= 0 ? "0\(value)" : String(value)
+    /// Appends `duration(milliseconds:)`'s text to `bytes` (a listing formats one a row).
+    static func duration(milliseconds: Int64, into bytes: inout [UInt8]) {
+        let total = Int((milliseconds + 500) / 1000)
+        let (hours, minutes, seconds) = (total / 3600, total % 3600 / 60, total % 60)
+        if hours > 0 {
+            appendDecimal(hours, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendTwoDigits(minutes, to: &bytes)
+        } else {
+            appendDecimal(minutes, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(seconds, to: &bytes)
+    }
+
+    /// Appends the decimal digits of `value` (what `String(value)` holds) to `bytes`.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 0 else {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// "07" for 7 (`%02d` for the values a duration's minutes and seconds take).
+    private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 0 && value < 10 { bytes.append(UInt8(ascii: "0")) }
+        appendDecimal(value, to: &bytes)
     }
 
     /// "2 days 3:04:05" style for long totals.

@@ -13,20 +13,20 @@ struct RowPrinter {
 
     func print(_ albums: [AlbumSummary]) {
         print(albums, into: RowWriter(
-            self, columns: Tables.albumColumns, cells: Tables.cells, json: JSONRows.album,
+            self, columns: Tables.albumColumns, cells: { Tables.append(Tables.cells($0), to: &$1) }, json: JSONRows.album,
             reader: AlbumFields.table.reader, path: nil))
     }
 
     func print(_ artists: [ArtistSummary]) {
         print(artists, into: RowWriter(
-            self, columns: Tables.artistColumns, cells: Tables.cells, json: JSONRows.artist,
+            self, columns: Tables.artistColumns, cells: { Tables.append(Tables.cells($0), to: &$1) }, json: JSONRows.artist,
             reader: ArtistFields.table.reader, path: nil))
     }
 
     /// A writer of tracks one at a time (`RowStream` hands it the tracks of a streamed listing).
     func trackWriter() -> RowWriter<Track> {
         RowWriter(
-            self, columns: Tables.trackColumns, cells: Tables.cells, json: JSONRows.track,
+            self, columns: Tables.trackColumns, cells: Tables.appendCells, json: JSONRows.track,
             reader: TrackFields.reader, path: { $0.path.bytes })
     }
 
@@ -38,31 +38,30 @@ struct RowPrinter {
 }
 
 /// Writes rows one at a time in a `RowPrinter`'s mode, as they come: `--json`, paths and
-/// templates at once; a table keeps only its rows' cells, to size its columns before the
-/// first line. Call `finish()` after the last row.
+/// templates at once; a table keeps only its rows' cells (as bytes, see `TableCells`), to
+/// size its columns before the first line. Call `finish()` after the last row.
 struct RowWriter<Row> {
     private let mode: OutputMode
     private let quiet: Bool
     private let console: Console
     private var out: OutputBuffer
     private var count = 0
-    private let columns: [TextTable.Column]
-    private let cells: (Row) -> [String]
-    private var tableRows: [[String]] = []
+    private let cells: (Row, inout TableCells) -> Void
+    private var table: TableCells
     private var json: PrettyJSON.Writer<Row>
     private let render: ((Row, inout [UInt8]) -> Void)?
     private let path: ((Row) -> [UInt8])?
 
     init(
-        _ printer: RowPrinter, columns: [TextTable.Column], cells: @escaping (Row) -> [String],
+        _ printer: RowPrinter, columns: [TextTable.Column], cells: @escaping (Row, inout TableCells) -> Void,
         json: JSONRowLayout<Row>, reader: (String) -> @Sendable (Row) -> String?, path: ((Row) -> [UInt8])?
     ) {
         mode = printer.mode
         quiet = printer.quiet
         console = printer.console
         out = OutputBuffer(console: printer.console)
-        self.columns = columns
         self.cells = cells
+        table = TableCells(columns: columns)
         self.json = PrettyJSON.Writer(json)
         if case .template(let template) = printer.mode { render = template.renderer(reader) } else { render = nil }
         self.path = path
@@ -76,7 +75,7 @@ struct RowWriter<Row> {
         case .json:
             json.write(row, to: &out)
         case .table:
-            tableRows.append(cells(row))
+            cells(row, &table)
         case .paths:
             // Raw bytes, so names that are not valid UTF-8 still reach `xargs` intact.
             guard let path else { return }
@@ -102,8 +101,8 @@ struct RowWriter<Row> {
             return
         }
         if mode == .table {
-            TextTable(columns: columns, rows: tableRows).write(maxWidth: console.outputWidth, to: &out)
-            tableRows = []
+            table.write(maxWidth: console.outputWidth, to: &out)
+            table = TableCells(columns: table.columns)
         }
     }
 }

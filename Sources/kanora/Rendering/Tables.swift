@@ -22,10 +22,6 @@ enum Tables {
         .init(title: "LENGTH", rightAligned: true),
     ]
 
-    static func table(_ tracks: [Track]) -> TextTable {
-        TextTable(columns: trackColumns, rows: tracks.map(cells))
-    }
-
     static func table(_ albums: [AlbumSummary]) -> TextTable {
         TextTable(columns: albumColumns, rows: albums.map(cells))
     }
@@ -34,21 +30,39 @@ enum Tables {
         TextTable(columns: artistColumns, rows: artists.map(cells))
     }
 
-    /// A track's row of `trackColumns`.
-    static func cells(_ track: Track) -> [String] {
+    /// Adds a track's row of `trackColumns` to `table`, written straight as bytes.
+    static func appendCells(_ track: Track, to table: inout TableCells) {
         let m = track.metadata
-        let disc = (m.discTotal ?? 0) > 1 ? m.discNumber : nil
-        let number = switch (disc, m.trackNumber) {
-        case let (disc?, track?): "\(disc)-\(track)"
-        case let (disc?, nil): String(disc)
-        case let (nil, track?): String(track)
-        case (nil, nil): ""
+        table.append(Int(track.id))
+        for (index, artist) in m.artists.enumerated() {
+            if index > 0 { table.appendBytes(", ".utf8) }
+            table.appendBytes(artist.utf8)
         }
-        return [
-            String(track.id), track.artist ?? "", m.album ?? "", number,
-            track.title + (track.isMissing ? " (missing)" : ""), m.year.map(String.init) ?? "",
-            Formatting.duration(milliseconds: Int64(m.audio.durationMs)), m.audio.format,
-        ]
+        table.endCell()
+        table.append(m.album ?? "")
+        let disc = (m.discTotal ?? 0) > 1 ? m.discNumber : nil
+        switch (disc, m.trackNumber) {
+        case let (disc?, track?):
+            table.appendBytes { Formatting.appendDecimal(disc, to: &$0) }
+            table.appendBytes(CollectionOfOne(UInt8(ascii: "-")))
+            table.appendBytes { Formatting.appendDecimal(track, to: &$0) }
+            table.endCell()
+        case let (disc?, nil): table.append(disc)
+        case let (nil, track?): table.append(track)
+        case (nil, nil): table.append("")
+        }
+        table.appendBytes((m.title ?? track.path.stem).utf8)
+        if track.isMissing { table.appendBytes(" (missing)".utf8) }
+        table.endCell()
+        if let year = m.year { table.append(year) } else { table.append("") }
+        table.appendBytes { Formatting.duration(milliseconds: Int64(m.audio.durationMs), into: &$0) }
+        table.endCell()
+        table.append(m.audio.format)
+    }
+
+    /// Adds the `cells` of a row to `table`.
+    static func append(_ cells: [String], to table: inout TableCells) {
+        for cell in cells { table.append(cell) }
     }
 
     /// An album's row of `albumColumns`.

@@ -14,66 +14,27 @@ struct TextTable {
     /// The table's lines, header first.
     func render(maxWidth: Int?) -> [String] {
         var lines: [String] = []
-        forEachLine(maxWidth: maxWidth) { lines.append(String(decoding: $0, as: UTF8.self)) }
+        cells.forEachLine(maxWidth: maxWidth) { lines.append(String(decoding: $0, as: UTF8.self)) }
         return lines
     }
 
     /// Writes the table's lines, header first, into `out`.
     func write(maxWidth: Int?, to out: inout OutputBuffer) {
-        forEachLine(maxWidth: maxWidth) { line in
-            out.append(bytes: line)
-            out.endLine()
-        }
+        cells.write(maxWidth: maxWidth, to: &out)
     }
 
-    /// Calls `body` with each line's UTF-8 bytes (header first), measuring every cell once.
-    private func forEachLine(maxWidth: Int?, _ body: ([UInt8]) -> Void) {
-        let count = columns.count
-        let titles = columns.map(\.title)
-        // Every cell's display width, header first, row after row.
-        var cellWidths: [Int] = []
-        cellWidths.reserveCapacity((rows.count + 1) * count)
-        for title in titles { cellWidths.append(DisplayWidth.of(title)) }
+    /// The rows as `TableCells`, which measure and lay them out.
+    private var cells: TableCells {
+        var cells = TableCells(columns: columns)
         for row in rows {
-            for index in 0..<count { cellWidths.append(DisplayWidth.of(row[index])) }
+            for index in columns.indices { cells.append(row[index]) }
         }
-        var widths = Array(repeating: 0, count: count)
-        for (position, width) in cellWidths.enumerated() where width > widths[position % count] {
-            widths[position % count] = width
-        }
-        if let maxWidth {
-            shrink(&widths, toFit: maxWidth)
-        }
-        var line: [UInt8] = []
-        func emit(_ cells: [String], firstWidth: Int) {
-            line.removeAll(keepingCapacity: true)
-            for index in 0..<count {
-                if index > 0 { line.append(contentsOf: "  ".utf8) }
-                var text = cells[index]
-                var width = cellWidths[firstWidth + index]
-                if width > widths[index] {
-                    text = DisplayWidth.truncate(text, to: widths[index])
-                    width = DisplayWidth.of(text)
-                }
-                let padding = repeatElement(UInt8(ascii: " "), count: max(0, widths[index] - width))
-                if columns[index].rightAligned {
-                    line.append(contentsOf: padding)
-                    line.append(contentsOf: text.utf8)
-                } else {
-                    line.append(contentsOf: text.utf8)
-                    line.append(contentsOf: padding)
-                }
-            }
-            while line.last == UInt8(ascii: " ") { line.removeLast() }
-            body(line)
-        }
-        emit(titles, firstWidth: 0)
-        for (number, row) in rows.enumerated() {
-            emit(row, firstWidth: (number + 1) * count)
-        }
+        return cells
     }
 
-    private func shrink(_ widths: inout [Int], toFit maxWidth: Int) {
+    /// Narrows the widest flexible column (never below 8) one column at a time until
+    /// `widths` and the separators fit `maxWidth`.
+    static func shrink(_ widths: inout [Int], columns: [Column], toFit maxWidth: Int) {
         let separators = 2 * (columns.count - 1)
         var excess = widths.reduce(0, +) + separators - maxWidth
         while excess > 0 {
@@ -93,6 +54,21 @@ enum DisplayWidth {
         // property lookups below dominate rendering time on large listings.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.unicodeScalars.reduce(0) { $0 + width($1) }
+    }
+
+    /// Columns the UTF-8 text `bytes` takes (`of` the same text, without making a String).
+    static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.count }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var total = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): total += width(scalar)
+            case .emptyInput: return total
+            case .error: total += width(Unicode.Scalar(0xFFFD)!)
+            }
+        }
     }
 
     /// `text` cut to at most `columns`, ending in "…" when cut.
