@@ -108,7 +108,7 @@ final class ScanEngine {
             _ = try? writer.collect()
             markGoneFoldersMissing()
             // Else the next `Database.open` builds them.
-            try? database.write { db in try ScanIndexes.restore(db) }
+            try? database.writeWithoutTransaction { db in try ScanIndexes.restore(db) }
             throw error
         }
         summary.timings.walkCPU = CPUClock.thread() - threadStart - parallelCPU + listingCPU.total
@@ -339,7 +339,7 @@ final class ScanEngine {
         // rewrote tracks can have left an album or artist without any: a scan that found
         // nothing changed skips that sweep, a pass over two whole tables.
         let unreached = storedFolders.unreachedIDs
-        try database.write { db in try ScanIndexes.restore(db) }
+        try database.writeWithoutTransaction { db in try ScanIndexes.restore(db) }
         let tracksRewritten = summary.added + summary.updated + summary.moved > 0
         let unchangedFailures = self.unchangedFailures
         let (swept, matches) = try database.write(collectingChangesIn: changes) { db in

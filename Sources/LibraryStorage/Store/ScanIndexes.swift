@@ -48,8 +48,16 @@ package enum ScanIndexes {
 
     /// Recreates every recorded index and forgets its row, in one transaction of its own (or
     /// the caller's). Does nothing when none is recorded.
+    ///
+    /// Outside a transaction, the sorts spill to temporary files instead of memory (the
+    /// connection's `temp_store`, set back after): held in memory, the sorted entries took
+    /// memory in proportion to the library (at 100,000 tracks 4 MB more peak RSS for the
+    /// scan, 6.7 MB in the sqlite3 shell).
     package static func restore(_ db: Connection) throws {
         guard try hasDeferred(db) else { return }
+        let sortsOnDisk = !db.isInTransaction
+        if sortsOnDisk { try db.execute("PRAGMA temp_store = FILE") }
+        defer { if sortsOnDisk { try? db.execute("PRAGMA temp_store = MEMORY") } }
         try db.transaction {
             var definitions: [(name: String, sql: String)] = []
             try db.forEach("SELECT name, sql FROM deferred_index ORDER BY name") { row in
