@@ -76,6 +76,8 @@ final class ScanEngine {
         (target, generation, previousStart) = try database.write(collectingChangesIn: changes) { db in
             let target = try ScanTarget.resolve(folder: folder, name: request.name, mayAddLibrary: request.mayAddLibrary, now: startTime, db)
             let previousStart = try LibraryStore.lastScanStart(id: target.library.id, db)
+            // Into an empty database: the order-free track indexes are built once, at the end.
+            try ScanIndexes.deferForFirstScan(db)
             return (target, try LibraryStore.beginScan(id: target.library.id, now: startTime, db), previousStart)
         }
         summary = ScanSummary(library: target.library)
@@ -105,6 +107,8 @@ final class ScanEngine {
             _ = batchReader.collect()
             _ = try? writer.collect()
             markGoneFoldersMissing()
+            // Else the next `Database.open` builds them.
+            try? database.writeWithoutTransaction { db in try ScanIndexes.restore(db) }
             throw error
         }
         summary.timings.walkCPU = CPUClock.thread() - threadStart - parallelCPU + listingCPU.total
@@ -328,6 +332,7 @@ final class ScanEngine {
         // rewrote tracks can have left an album or artist without any: a scan that found
         // nothing changed skips that sweep, a pass over two whole tables.
         let unreached = storedFolders.unreachedIDs
+        try database.writeWithoutTransaction { db in try ScanIndexes.restore(db) }
         let tracksRewritten = summary.added + summary.updated + summary.moved > 0
         let unchangedFailures = self.unchangedFailures
         let (swept, matches) = try database.write(collectingChangesIn: changes) { db in

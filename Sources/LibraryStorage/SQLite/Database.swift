@@ -20,6 +20,9 @@ package enum Database {
         if try writer.scalar("PRAGMA application_id") != Int64(Schema.applicationID) {
             try writer.execute("PRAGMA application_id = \(sql: String(Schema.applicationID))")
         }
+        // Indexes a first scan left to build at its end, if it stopped before (see
+        // `ScanIndexes`): recreated before any query or migration reads the tables.
+        try ScanIndexes.restore(writer)
         try migrator.migrate(writer)
         if try writer.scalar("PRAGMA user_version") != migrator.migrations.count {
             try writer.execute("PRAGMA user_version = \(sql: String(migrator.migrations.count))")

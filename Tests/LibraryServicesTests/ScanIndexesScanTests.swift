@@ -1,0 +1,34 @@
+import Foundation
+import LibraryCore
+import LibraryServices
+import LibraryStorage
+import TestSupport
+import Testing
+
+/// A first scan builds some track indexes once, at its end (`ScanIndexes`): when it returns,
+/// the database has every index a new one has, with the same definitions, and none waits.
+@Suite("Scan indexes after a first scan")
+struct ScanIndexesScanTests {
+    private func indexes(_ database: DatabasePool) throws -> [String] {
+        try database.read { db in
+            try db.values("SELECT name || ': ' || sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+        }
+    }
+
+    @Test func aFirstScanAndTheRescansAfterItLeaveEveryIndexOfANewDatabase() async throws {
+        let harness = try BrowseHarness()
+        defer { harness.folder.remove() }
+        let fresh = try indexes(harness.database)
+        try harness.write("A/1.mp3", FakeTagReader.track("One", artist: "X", album: "A", track: 1))
+        try harness.write("B/2.mp3", FakeTagReader.track("Two", artist: "Y", album: "B", track: 1))
+        let first = try await harness.scan()
+        #expect(first.added == 2)
+        #expect(try indexes(harness.database) == fresh)
+        #expect(try harness.database.read { try $0.scalar("SELECT count(*) FROM deferred_index") } == 0)
+        try harness.write("C/3.mp3", FakeTagReader.track("Three", artist: "Z", album: "C", track: 1))
+        #expect(try await harness.scan().added == 1)
+        #expect(try indexes(harness.database) == fresh)
+        // The indexes answer: the tracks by year and by added time come from them.
+        #expect(try harness.database.read { try $0.scalar("SELECT count(*) FROM track INDEXED BY track_totals") } == 3)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+@testable import LibraryStorage
+import Testing
+
+/// A first scan's deferred track indexes: dropped only for an empty database, with their
+/// definitions kept, and recreated unchanged by `restore` or by the next `Database.open`.
+@Suite("Scan indexes built at the end of a first scan")
+struct ScanIndexesTests {
+    /// Every index of the database by name, with its definition.
+    private func indexes(_ db: Connection) throws -> [String: String] {
+        var result: [String: String] = [:]
+        try db.forEach("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") { row in
+            result[row["name"] ?? ""] = row["sql"] ?? ""
+        }
+        return result
+    }
+
+    @Test func anEmptyDatabaseDropsTheDeferredIndexesAndRestoreRecreatesThemUnchanged() throws {
+        let database = try Database.open(.inMemory)
+        try database.write { (db: Connection) throws in
+            let before = try indexes(db)
+            #expect(ScanIndexes.deferred.allSatisfy { before[$0] != nil })
+            #expect(try ScanIndexes.deferForFirstScan(db))
+            let during = try indexes(db)
+            #expect(ScanIndexes.deferred.allSatisfy { during[$0] == nil })
+            #expect(during.count == before.count - ScanIndexes.deferred.count)
+            #expect(try ScanIndexes.hasDeferred(db))
+            try ScanIndexes.restore(db)
+            #expect(try indexes(db) == before)
+            #expect(try !ScanIndexes.hasDeferred(db))
+        }
+    }
+
+    @Test func aDatabaseWithATrackKeepsEveryIndex() throws {
+        let (database, libraryID, folderID) = try Fixture.libraryWithFolder()
+        try database.write { (db: Connection) throws in
+            try Fixture.insertTrack(db, libraryID: libraryID, folderID: folderID)
+            let before = try indexes(db)
+            #expect(try !ScanIndexes.deferForFirstScan(db))
+            #expect(try indexes(db) == before)
+            #expect(try !ScanIndexes.hasDeferred(db))
+        }
+    }
+
+    @Test func openingADatabaseAScanLeftWithoutItsIndexesRecreatesThem() throws {
+        try withTemporaryDirectory { folder in
+            let path = folder.appendingPathComponent("library.sqlite").path
+            var before: [String: String] = [:]
+            do {
+                // A scan that stopped (killed) after deferring, before its end.
+                let database = try Database.open(.file(path))
+                try database.write { (db: Connection) throws in
+                    before = try indexes(db)
+                    try ScanIndexes.deferForFirstScan(db)
+                }
+                try database.read { (db: Connection) throws in #expect(try indexes(db).count < before.count) }
+            }
+            let reopened = try Database.open(.file(path))
+            try reopened.read { (db: Connection) throws in
+                #expect(try indexes(db) == before)
+                #expect(try db.scalar("SELECT count(*) FROM deferred_index") == 0)
+            }
+        }
+    }
+}
