@@ -7,10 +7,13 @@ public struct LiveBrowseService: BrowseService {
     let database: DatabasePool
     /// The artist index without stars and ratings, until the database changes.
     let artistIndexCache: ArtistIndexCache
+    /// The genre list, until the database changes.
+    let genreCache: GenreCache
 
     package init(database: DatabasePool) {
         self.database = database
         artistIndexCache = ArtistIndexCache(location: database.location)
+        genreCache = GenreCache(location: database.location, maximumKeys: 1)
     }
 
     public func musicFolders() async throws -> [Library] {
@@ -38,7 +41,7 @@ public struct LiveBrowseService: BrowseService {
     }
 
     public func artistIndex(libraryID: Int64?, userID: Int64) async throws -> [IndexGroup<BrowseArtist>] {
-        let index = try await artistIndexCache.index(libraryID: libraryID) {
+        let index = try await artistIndexCache.value(for: libraryID) {
             let artists = try await database.reading { try BrowseStore.albumArtists(libraryID: libraryID, userID: nil, $0) }
             return ArtistIndex.group(artists, name: \.name, sortName: \.sortName)
         }
@@ -74,7 +77,9 @@ public struct LiveBrowseService: BrowseService {
     }
 
     public func genres() async throws -> [BrowseGenre] {
-        try await database.reading { try BrowseStore.genres($0) }
+        try await genreCache.value(for: nil) {
+            try await database.reading { try BrowseStore.genres($0) }
+        }
     }
 
     public func albumList(_ type: AlbumListType, page: Page, libraryID: Int64?, userID: Int64) async throws -> [BrowseAlbum] {
