@@ -105,7 +105,8 @@ struct ListIndexesTests {
             let missing: [Int64] = try db.values("SELECT id FROM track WHERE missing_since IS NOT NULL ORDER BY id")
             try db.execute("UPDATE track SET missing_since = 1 WHERE id = \(present[0])")
             try db.execute("UPDATE track SET missing_since = NULL WHERE id = \(missing[0])")
-            #expect(missing[0] < present[1] && (try page(2, 0)) == [missing[0], present[1]])
+            #expect(missing[0] < present[1])
+            #expect(try page(2, 0) == [missing[0], present[1]])
         }
     }
 
