@@ -5,15 +5,12 @@ import LibraryStorage
 import TestSupport
 import Testing
 
-@Suite("The genre list is kept until anything is committed")
+@Suite("The genre list and the top folder index are kept until anything is committed")
 struct GenreCacheTests {
     @Test func theListIsReusedUntilTheLibraryChanges() async throws {
         let folder = try TemporaryDirectory("genre-cache")
         defer { folder.remove() }
-        let url = URL(fileURLWithPath: folder.path("library.sqlite"))
-        let services = try ServiceContainer.live(databaseURL: url)
-        _ = try await services.scanner.run(Fixtures.sampleLibrary.path, name: "Samples")
-        let browse = try #require(services.browse as? LiveBrowseService)
+        let (browse, url) = try await ArtistIndexCacheTests.scannedSamples(in: folder)
         func builds() -> Int { browse.genreCache.computations.withLock { $0 } }
 
         let first = try await browse.genres()
@@ -29,6 +26,28 @@ struct GenreCacheTests {
         #expect(after.map(\.name) == ["Zydeco"] && after[0].songCount >= songs, "\(after)")
         #expect(try await browse.genres() == after)
         #expect(builds() == 2)
+    }
+
+    @Test func theTopFolderIndexIsReusedUntilTheLibraryChanges() async throws {
+        let folder = try TemporaryDirectory("folder-index")
+        defer { folder.remove() }
+        let (browse, url) = try await ArtistIndexCacheTests.scannedSamples(in: folder)
+        func builds() -> Int { browse.folderIndexCache.computations.withLock { $0 } }
+
+        let first = try await browse.topFolders(libraryID: nil, userID: User.localID)
+        #expect(!first.index.isEmpty)
+        #expect(try await browse.topFolders(libraryID: nil, userID: User.localID) == first)
+        #expect(builds() == 1, "an unchanged library is not read and grouped again")
+
+        // Another connection adds a folder directly inside the root.
+        let other = try Connection(location: .file(url.path))
+        try other.execute("""
+            INSERT INTO folder (library_id, path, path_text)
+            SELECT l.id, CAST(l.root_text || '/Zz New' AS BLOB), l.root_text || '/Zz New' FROM library l
+            """)
+        let after = try await browse.topFolders(libraryID: nil, userID: User.localID)
+        #expect(builds() == 2)
+        #expect(after.index.last?.items.last?.name == "Zz New", "\(after.index.map(\.name))")
     }
 
     @Test func anInMemoryDatabaseIsNotCached() async throws {
