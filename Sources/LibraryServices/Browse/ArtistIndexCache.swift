@@ -11,6 +11,19 @@ typealias ArtistIndexCache = VersionedCache<Int64?, [IndexGroup<BrowseArtist>]>
 /// track's genres takes ~40 ms at 100,000 tracks and a second at a million. Its one key is nil.
 typealias GenreCache = VersionedCache<Int64?, [BrowseGenre]>
 
+/// The top of each library's folder tree (getIndexes), without its songs (they carry each
+/// user's stars), kept until the database changes: at a million tracks the roots hold tens
+/// of thousands of folders, read, sorted and grouped in most of a second.
+typealias FolderIndexCache = VersionedCache<Int64?, FolderIndex>
+
+/// The root folders of a library (or of all), the folders directly inside them grouped by
+/// index letter, and when a library last finished a scan.
+struct FolderIndex: Sendable {
+    let roots: [BrowseFolder]
+    let index: [IndexGroup<BrowseFolder>]
+    let lastModified: Date?
+}
+
 extension VersionedCache where Key == Int64?, Value == [IndexGroup<BrowseArtist>] {
     /// `index` with `annotations` (one user's, by artist id) on its artists.
     static func annotating(_ index: [IndexGroup<BrowseArtist>], with annotations: [Int64: Annotation]) -> [IndexGroup<BrowseArtist>] {

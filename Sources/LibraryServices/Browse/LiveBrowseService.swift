@@ -9,11 +9,14 @@ public struct LiveBrowseService: BrowseService {
     let artistIndexCache: ArtistIndexCache
     /// The genre list, until the database changes.
     let genreCache: GenreCache
+    /// The folders directly inside each library's root, grouped (getIndexes), without songs.
+    let folderIndexCache: FolderIndexCache
 
     package init(database: DatabasePool) {
         self.database = database
         artistIndexCache = ArtistIndexCache(location: database.location)
         genreCache = GenreCache(location: database.location, maximumKeys: 1)
+        folderIndexCache = FolderIndexCache(location: database.location)
     }
 
     public func musicFolders() async throws -> [Library] {
@@ -21,14 +24,20 @@ public struct LiveBrowseService: BrowseService {
     }
 
     public func topFolders(libraryID: Int64?, userID: Int64) async throws -> TopFolders {
-        try await database.reading { db in
-            let roots = try BrowseStore.rootFolders(libraryID: libraryID, db)
-            let folders = try roots.flatMap { try BrowseStore.subfolders(of: $0, db) }
-            let songs = try roots.flatMap { try BrowseStore.folderSongs(id: $0.id, userID: userID, db) }
-            return TopFolders(
-                index: ArtistIndex.group(folders, name: \.name, sortName: { _ in nil }), songs: songs,
-                lastModified: try BrowseStore.lastScanFinished(db))
+        let top = try await folderIndexCache.value(for: libraryID) {
+            try await database.reading { db in
+                let roots = try BrowseStore.rootFolders(libraryID: libraryID, db)
+                let folders = try roots.flatMap { try BrowseStore.subfolders(of: $0, db) }
+                return FolderIndex(
+                    roots: roots, index: ArtistIndex.group(folders, name: \.name, sortName: { _ in nil }),
+                    lastModified: try BrowseStore.lastScanFinished(db))
+            }
         }
+        // Songs carry the user's stars: read per request, like the artist index's.
+        let songs = try await database.reading { db in
+            try top.roots.flatMap { try BrowseStore.folderSongs(id: $0.id, userID: userID, db) }
+        }
+        return TopFolders(index: top.index, songs: songs, lastModified: top.lastModified)
     }
 
     public func folder(id: Int64, userID: Int64) async throws -> FolderListing {
