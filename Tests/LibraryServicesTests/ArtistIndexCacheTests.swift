@@ -10,10 +10,7 @@ struct ArtistIndexCacheTests {
     @Test func theIndexIsReusedUntilTheLibraryChangesAndCarriesEachUsersOwnStars() async throws {
         let folder = try TemporaryDirectory("artist-index")
         defer { folder.remove() }
-        let url = URL(fileURLWithPath: folder.path("library.sqlite"))
-        let services = try ServiceContainer.live(databaseURL: url)
-        _ = try await services.scanner.run(Fixtures.sampleLibrary.path, name: "Samples")
-        let browse = try #require(services.browse as? LiveBrowseService)
+        let (browse, url) = try await Self.scannedSamples(in: folder)
         func builds() -> Int { browse.artistIndexCache.computations.withLock { $0 } }
 
         let first = try await browse.artistIndex(libraryID: nil, userID: User.localID)
@@ -41,6 +38,14 @@ struct ArtistIndexCacheTests {
         let after = try await browse.artistIndex(libraryID: nil, userID: User.localID)
         #expect(builds() == 3)
         #expect(!after.flatMap(\.items).contains { $0.id == hidden.id })
+    }
+
+    /// The live browse service over the sample library, scanned into a database file in `folder`.
+    static func scannedSamples(in folder: TemporaryDirectory) async throws -> (LiveBrowseService, URL) {
+        let url = URL(fileURLWithPath: folder.path("library.sqlite"))
+        let services = try ServiceContainer.live(databaseURL: url)
+        _ = try await services.scanner.run(Fixtures.sampleLibrary.path, name: "Samples")
+        return (try #require(services.browse as? LiveBrowseService), url)
     }
 
     @Test func anInMemoryDatabaseIsNotCached() async throws {

@@ -2,7 +2,7 @@
 @testable import LibraryStorage
 import Testing
 
-@Suite("List queries over the v14 list indexes")
+@Suite("List queries over the list indexes (v14, v18)")
 struct ListIndexesTests {
     @Test func genresCountATrackOnceWhateverTheCaseOrRepeatsOfItsGenres() throws {
         let (database, library, folder) = try Fixture.libraryWithFolder()
@@ -84,6 +84,43 @@ struct ListIndexesTests {
                 """, db)
             // v15's covering index holds every column this grouping reads: a narrower scan, no row lookups.
             #expect(albums.first == "SCAN t USING COVERING INDEX track_album_totals", "\(albums)")
+        }
+    }
+
+    @Test func emptySearchPagesListEveryPresentTrackByIDAsTheTableDid() throws {
+        let (database, library, folder) = try Fixture.libraryWithFolder()
+        try database.write { db in
+            for n in 0..<40 { try track(db, library, folder, n, album: nil, genres: "[]", missing: n % 3 == 0) }
+            func page(_ size: Int, _ offset: Int, in libraryID: Int64? = nil) throws -> [Int64] {
+                try BrowseStore.searchSongIDs(nil, page: Page(size: size, offset: offset), libraryID: libraryID, db)
+            }
+            let present: [Int64] = try db.values("SELECT id FROM track WHERE missing_since IS NULL ORDER BY id")
+            #expect(present.count == 26)
+            for offset in [0, 6, 21, 25, 26, 40] {
+                #expect(try page(7, offset) == Array(present.dropFirst(offset).prefix(7)), "offset \(offset)")
+            }
+            #expect(try page(100, 0, in: library) == present)
+            #expect(try page(100, 0, in: library + 1).isEmpty)
+            // The index follows a track going missing and coming back.
+            let missing: [Int64] = try db.values("SELECT id FROM track WHERE missing_since IS NOT NULL ORDER BY id")
+            try db.execute("UPDATE track SET missing_since = 1 WHERE id = \(present[0])")
+            try db.execute("UPDATE track SET missing_since = NULL WHERE id = \(missing[0])")
+            #expect(missing[0] < present[1])
+            #expect(try page(2, 0) == [missing[0], present[1]])
+        }
+    }
+
+    @Test func onlyTheEmptySearchReadsThePresentIDsIndex() throws {
+        let database = try Database.open(.inMemory)
+        try database.read { db in
+            let empty = try queryPlan("""
+                SELECT t.id FROM track t INDEXED BY track_present_ids WHERE (t.missing_since IS NULL) = 1 AND t.library_id = 1
+                ORDER BY t.id LIMIT 500 OFFSET 90000
+                """, db)
+            #expect(empty == ["SEARCH t USING INDEX track_present_ids (<expr>=?)"], "no sort: \(empty)")
+            // Its key is the expression, not the column: listings filtering on the column keep the table.
+            let byID = try queryPlan("SELECT t.id FROM track t WHERE t.missing_since IS NULL ORDER BY t.id LIMIT 500 OFFSET 90000", db)
+            #expect(byID == ["SCAN t"], "\(byID)")
         }
     }
 

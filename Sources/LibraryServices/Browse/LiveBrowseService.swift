@@ -7,10 +7,16 @@ public struct LiveBrowseService: BrowseService {
     let database: DatabasePool
     /// The artist index without stars and ratings, until the database changes.
     let artistIndexCache: ArtistIndexCache
+    /// The genre list, until the database changes.
+    let genreCache: GenreCache
+    /// The folders directly inside each library's root, grouped (getIndexes), without songs.
+    let folderIndexCache: FolderIndexCache
 
     package init(database: DatabasePool) {
         self.database = database
         artistIndexCache = ArtistIndexCache(location: database.location)
+        genreCache = GenreCache(location: database.location, maximumKeys: 1)
+        folderIndexCache = FolderIndexCache(location: database.location)
     }
 
     public func musicFolders() async throws -> [Library] {
@@ -18,14 +24,20 @@ public struct LiveBrowseService: BrowseService {
     }
 
     public func topFolders(libraryID: Int64?, userID: Int64) async throws -> TopFolders {
-        try await database.reading { db in
-            let roots = try BrowseStore.rootFolders(libraryID: libraryID, db)
-            let folders = try roots.flatMap { try BrowseStore.subfolders(of: $0, db) }
-            let songs = try roots.flatMap { try BrowseStore.folderSongs(id: $0.id, userID: userID, db) }
-            return TopFolders(
-                index: ArtistIndex.group(folders, name: \.name, sortName: { _ in nil }), songs: songs,
-                lastModified: try BrowseStore.lastScanFinished(db))
+        let top = try await folderIndexCache.value(for: libraryID) {
+            try await database.reading { db in
+                let roots = try BrowseStore.rootFolders(libraryID: libraryID, db)
+                let folders = try roots.flatMap { try BrowseStore.subfolders(of: $0, db) }
+                return FolderIndex(
+                    roots: roots, index: ArtistIndex.group(folders, name: \.name, sortName: { _ in nil }),
+                    lastModified: try BrowseStore.lastScanFinished(db))
+            }
         }
+        // Songs carry the user's stars: read per request, like the artist index's.
+        let songs = try await database.reading { db in
+            try top.roots.flatMap { try BrowseStore.folderSongs(id: $0.id, userID: userID, db) }
+        }
+        return TopFolders(index: top.index, songs: songs, lastModified: top.lastModified)
     }
 
     public func folder(id: Int64, userID: Int64) async throws -> FolderListing {
@@ -38,7 +50,7 @@ public struct LiveBrowseService: BrowseService {
     }
 
     public func artistIndex(libraryID: Int64?, userID: Int64) async throws -> [IndexGroup<BrowseArtist>] {
-        let index = try await artistIndexCache.index(libraryID: libraryID) {
+        let index = try await artistIndexCache.value(for: libraryID) {
             let artists = try await database.reading { try BrowseStore.albumArtists(libraryID: libraryID, userID: nil, $0) }
             return ArtistIndex.group(artists, name: \.name, sortName: \.sortName)
         }
@@ -74,7 +86,9 @@ public struct LiveBrowseService: BrowseService {
     }
 
     public func genres() async throws -> [BrowseGenre] {
-        try await database.reading { try BrowseStore.genres($0) }
+        try await genreCache.value(for: nil) {
+            try await database.reading { try BrowseStore.genres($0) }
+        }
     }
 
     public func albumList(_ type: AlbumListType, page: Page, libraryID: Int64?, userID: Int64) async throws -> [BrowseAlbum] {

@@ -20,8 +20,12 @@ extension BrowseStore {
         guard page.size > 0 else { return [] }
         let library = libraryFilter(libraryID)
         guard let query else {
-            return try db.values(
-                "SELECT t.id FROM track t WHERE t.missing_since IS NULL\(library) ORDER BY t.id LIMIT \(page.size) OFFSET \(page.offset)")
+            // Clients sync by paging this to the end: the offset is skipped in the narrow
+            // `track_present_ids` (v18), whose key is this expression, not in the table's rows.
+            return try db.values("""
+                SELECT t.id FROM track t INDEXED BY track_present_ids WHERE (t.missing_since IS NULL) = 1\(library)
+                ORDER BY t.id LIMIT \(page.size) OFFSET \(page.offset)
+                """)
         }
         let title = ["title_fold"], artist = ["artist_fold", "album_artist_fold"]
         let groups = [
