@@ -92,7 +92,8 @@ struct ListIndexesTests {
         try database.write { db in
             for n in 0..<40 { try track(db, library, folder, n, album: nil, genres: "[]", missing: n % 3 == 0) }
             func page(_ size: Int, _ offset: Int, in libraryID: Int64? = nil) throws -> [Int64] {
-                try BrowseStore.searchSongIDs(nil, page: Page(size: size, offset: offset), libraryID: libraryID, db)
+                var facts = SearchFacts()
+                return try BrowseStore.searchSongIDs(nil, page: Page(size: size, offset: offset), libraryID: libraryID, facts: &facts, db)
             }
             let present: [Int64] = try db.values("SELECT id FROM track WHERE missing_since IS NULL ORDER BY id")
             #expect(present.count == 26)
