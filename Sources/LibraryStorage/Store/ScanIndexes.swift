@@ -13,8 +13,9 @@ import LibraryCore
 /// recreates whatever a scan that stopped early left recorded, before anything reads. No
 /// query needs them for its answer, only for its speed (none of the scan's does).
 package enum ScanIndexes {
-    /// The indexes deferred: every non-partial track index that nothing in a first scan reads
-    /// (the folder, album and scan-generation ones stay: the scan's end reads them).
+    /// The indexes deferred: the non-partial track indexes that nothing in a first scan reads
+    /// and whose keys come in no insertion order (the folder, album and scan-generation ones
+    /// stay: the scan's end reads them; `track_present_ids` stays: its keys follow the ids).
     static let deferred = [
         "track_by_year", "track_by_added", "track_by_format", "track_totals",
         "track_album_by_added", "track_album_by_year", "track_by_genres_album", "track_album_totals",
