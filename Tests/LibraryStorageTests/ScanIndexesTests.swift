@@ -31,6 +31,22 @@ struct ScanIndexesTests {
         }
     }
 
+    /// Whole-library sorts (a migration's or a first scan's index builds) spill to files,
+    /// and the connection sorts in memory again afterwards, even when the work fails.
+    @Test func sortingOnDiskSpillsOnlyForItsWork() throws {
+        struct Failure: Error {}
+        let database = try Database.open(.inMemory)
+        try database.writeWithoutTransaction { (db: Connection) throws in
+            let memory: Int64? = try db.scalar("PRAGMA temp_store")
+            #expect(memory == 2)  // what every open leaves, after its migrations
+            let during: Int64? = try db.sortingOnDisk { try db.scalar("PRAGMA temp_store") }
+            #expect(during == 1)
+            #expect(throws: Failure.self) { try db.sortingOnDisk { throw Failure() } }
+            let after: Int64? = try db.scalar("PRAGMA temp_store")
+            #expect(after == 2)
+        }
+    }
+
     @Test func aDatabaseWithATrackKeepsEveryIndex() throws {
         let (database, libraryID, folderID) = try Fixture.libraryWithFolder()
         try database.write { (db: Connection) throws in

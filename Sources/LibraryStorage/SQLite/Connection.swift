@@ -61,6 +61,17 @@ package final class Connection {
         sqlite3_close_v2(handle)
     }
 
+    /// Runs `body` with sorts spilling to temporary files instead of memory, then back to
+    /// memory (`temp_store`): for one-off work over the whole library, whose sorts grow with
+    /// it (an index built at the end of a first scan, a migration's `CREATE INDEX`). Call it
+    /// outside a transaction.
+    @discardableResult
+    package func sortingOnDisk<T>(_ body: () throws -> T) throws -> T {
+        try execute("PRAGMA temp_store = FILE")
+        defer { try? execute("PRAGMA temp_store = MEMORY") }
+        return try body()
+    }
+
     private func configure(readOnly: Bool) throws(DatabaseError) {
         try execute("PRAGMA foreign_keys = ON")
         // Statement journals and sorts in memory: upserts that fire triggers otherwise write

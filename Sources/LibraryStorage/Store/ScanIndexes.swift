@@ -57,9 +57,15 @@ package enum ScanIndexes {
     /// scan, 6.7 MB in the sqlite3 shell).
     package static func restore(_ db: Connection) throws {
         guard try hasDeferred(db) else { return }
-        let sortsOnDisk = !db.isInTransaction
-        if sortsOnDisk { try db.execute("PRAGMA temp_store = FILE") }
-        defer { if sortsOnDisk { try? db.execute("PRAGMA temp_store = MEMORY") } }
+        if db.isInTransaction {
+            try recreate(db)
+        } else {
+            try db.sortingOnDisk { try recreate(db) }
+        }
+    }
+
+    /// Recreates every recorded index, one transaction (or savepoint) each.
+    private static func recreate(_ db: Connection) throws {
         var definitions: [(name: String, sql: String)] = []
         try db.forEach("SELECT name, sql FROM deferred_index ORDER BY name") { row in
             definitions.append((row["name"] ?? "", row["sql"] ?? ""))
