@@ -101,6 +101,50 @@ struct LargeOutputTests {
         }
     }
 
+    @Test func trackTemplateWritesWhatRenderWrites() throws {
+        var untitled = FakeTagReader.track("", durationMs: 7_499, format: "FLAC")
+        untitled.title = nil
+        untitled.artists = ["One", "Two"]
+        untitled.albumArtists = ["Duo", "Trio"]
+        var tagged = Self.tracks[0]
+        tagged.metadata.otherTags = ["ISRC": ["X1", "X2"]]
+        let tracks = [tagged] + Self.tracks.dropFirst() + [Track.sample(id: 512, untitled, path: "/music/Ünï name.flac")]
+        let names = TrackFields.table.names + ["tag:ISRC", "tag:NONE"]
+        let template = try Template.parse(
+            "$$ " + names.map { "[${\($0)}]" }.joined(separator: " "), isKnown: TrackFields.isKnown, validNames: [])
+        let resolved = TrackTemplate(template)
+        for track in tracks {
+            var bytes: [UInt8] = []
+            resolved.append(track, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == template.render { TrackFields.value($0, of: track) })
+        }
+        var bytes: [UInt8] = []
+        resolved.append(tracks.last!, to: &bytes)
+        let line = String(decoding: bytes, as: UTF8.self)
+        #expect(line.contains("[Ünï name]") && line.contains("[One; Two]") && line.contains("[Duo; Trio]"))
+    }
+
+    @Test func tableLinesArePaddedAlignedCutAndTrimmed() {
+        let table = TextTable(columns: [
+            .init(title: "ID", rightAligned: true), .init(title: "NAME", flexible: true), .init(title: "FMT"),
+        ], rows: [["1", "A long name here", "MP3"], ["120", "東京", ""]])
+        #expect(table.render(maxWidth: nil) == [
+            " ID  NAME              FMT",
+            "  1  A long name here  MP3",
+            "120  東京",
+        ])
+        #expect(table.render(maxWidth: 20) == [
+            " ID  NAME        FMT",
+            "  1  A long na…  MP3",
+            "120  東京",
+        ])
+        let console = Console(capturing: true)
+        var out = OutputBuffer(console: console)
+        table.write(maxWidth: nil, to: &out)
+        out.flush()
+        #expect(console.capturedOutput.out == table.render(maxWidth: nil).map { $0 + "\n" }.joined())
+    }
+
     @Test func outputPastAChunkArrivesWholeAndInOrder() {
         let paths = (0..<20_000).map { Track.sample(id: Int64($0), FakeTagReader.track("T"), path: "/music/\($0).mp3") }
         let console = Console(capturing: true)

@@ -23,4 +23,24 @@ struct JSONTextTests {
             #expect(JSONText.decodeArray(text) == [], "\(text)")
         }
     }
+
+    @Test func columnsSplitFromSQLiteBytesAreWhatTheirTextDecodesTo() throws {
+        let connection = try Connection(location: .inMemory)
+        try connection.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v)")
+        let texts = [JSONText.encode(["say \"hi\"", "東京事変"]), #"["a","b c","","d,e"]"#, "[]", "", "[1,2]", "null"]
+        for text in texts { try connection.execute("INSERT INTO t (v) VALUES (\(text))") }
+        // NULL, a number, a blob and text that is not valid UTF-8 read as the String path reads them.
+        try connection.execute("INSERT INTO t (v) VALUES (NULL), (7), (CAST('[\"x\"]' AS BLOB)), (CAST(X'5B22C3222C2262FF225D' AS TEXT))")
+        let statement = try connection.makeStatement("SELECT v FROM t ORDER BY id")
+        var read: [[String]] = [], expected: [[String]] = []
+        try statement.forEach { row in
+            read.append(row.stringArray(0))
+            expected.append(JSONText.decodeArray(row.column(0) ?? "[]"))
+        }
+        #expect(read == expected)
+        #expect(read.count == texts.count + 4)
+        #expect(read[0] == ["say \"hi\"", "東京事変"])
+        #expect(read[1] == ["a", "b c", "", "d,e"])
+        #expect(read.last == ["\u{FFFD}", "b\u{FFFD}"])
+    }
 }

@@ -84,4 +84,23 @@ import Testing
         expected.damage = nil
         #expect(track.map(\.metadata) == [expected])
     }
+
+    @Test func aListingOfFullAndBareRowsReadsEachRowAsItsOwnTrack() throws {
+        // Full, bare, full: a field filled on one row is not carried into the next.
+        let ids = try [save(Self.tagged, path: "/music/a/3.flac"), save(TrackMetadata(format: "MP3"), path: "/music/a/4.mp3"),
+                       save(Self.tagged, path: "/music/a/5.flac")]
+        for columns in [nil, TrackStore.briefColumns] as [Set<String>?] {
+            let listed = try database.read { db in
+                try TrackStore.tracks(where: "1", orderBy: "t.id", limit: nil, includeMissing: false, columns: columns, db)
+            }
+            let found = try ids.map { id in
+                try #require(try database.read { db in
+                    try TrackStore.tracks(where: "t.id = \(id)", orderBy: "t.id", limit: nil, includeMissing: false, columns: columns, db)
+                }.first)
+            }
+            #expect(listed == found)
+            #expect(listed.map(\.metadata.artists) == [["Björk", "Guest"], [], ["Björk", "Guest"]])
+            #expect(listed.map(\.metadata.album) == ["Homogenic", nil, "Homogenic"])
+        }
+    }
 }

@@ -33,6 +33,14 @@ enum JSONText {
         return array
     }
 
+    /// `decodeArray(_:)` of the UTF-8 text `bytes` (a column's bytes as SQLite holds them),
+    /// without making a String of the whole array first.
+    static func decodeArray(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        if bytes.count == 2, bytes[0] == UInt8(ascii: "["), bytes[1] == UInt8(ascii: "]") { return [] }
+        if let plain = splitPlainArray(bytes) { return plain }
+        return decodeArray(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// `["a","b"]` without backslashes split at its `","` separators, straight from the
     /// UTF-8 bytes (listings decode these columns for every row); nil for any other text.
     private static func splitPlainArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {

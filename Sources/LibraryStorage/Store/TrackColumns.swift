@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import LibraryCore
 
@@ -26,7 +27,7 @@ struct TrackColumn: Sendable {
 /// SELECT and its decoding come from.
 ///
 /// Columns the schema declares NOT NULL fill fields that cannot be nil (a NULL there would
-/// leave the field as `placeholder` has it); nullable columns fill optional fields, NULL as nil.
+/// set the field as `placeholder` has it); nullable columns fill optional fields, NULL as nil.
 enum TrackColumns {
     static let all: [TrackColumn] = [
         TrackColumn("id") { track, row, at in track.id = row.column(at) ?? 0 },
@@ -44,11 +45,9 @@ enum TrackColumns {
         TrackColumn("has_cover") { track, row, at in track.metadata.audio.hasCoverArt = row.column(at) ?? false },
         TrackColumn("title") { track, row, at in track.metadata.title = row.column(at) },
         TrackColumn("title_sort") { track, row, at in track.metadata.titleSort = row.column(at) },
-        TrackColumn("artists") { track, row, at in track.metadata.artists = JSONText.decodeArray(row.column(at) ?? "[]") },
+        TrackColumn("artists") { track, row, at in track.metadata.artists = row.stringArray(at) },
         TrackColumn("artist_sort") { track, row, at in track.metadata.artistSort = row.column(at) },
-        TrackColumn("album_artists") { track, row, at in
-            track.metadata.albumArtists = JSONText.decodeArray(row.column(at) ?? "[]")
-        },
+        TrackColumn("album_artists") { track, row, at in track.metadata.albumArtists = row.stringArray(at) },
         TrackColumn("album_artist_sort") { track, row, at in track.metadata.albumArtistSort = row.column(at) },
         TrackColumn("album") { track, row, at in track.metadata.album = row.column(at) },
         TrackColumn("album_sort") { track, row, at in track.metadata.albumSort = row.column(at) },
@@ -60,7 +59,7 @@ enum TrackColumns {
         TrackColumn("year") { track, row, at in track.metadata.year = row.column(at) },
         TrackColumn("original_date") { track, row, at in track.metadata.originalDate = row.column(at) },
         TrackColumn("original_year") { track, row, at in track.metadata.originalYear = row.column(at) },
-        TrackColumn("genres") { track, row, at in track.metadata.genres = JSONText.decodeArray(row.column(at) ?? "[]") },
+        TrackColumn("genres") { track, row, at in track.metadata.genres = row.stringArray(at) },
         TrackColumn("composer") { track, row, at in track.metadata.composer = row.column(at) },
         TrackColumn("comment") { track, row, at in track.metadata.comment = row.column(at) },
         TrackColumn("compilation") { track, row, at in track.metadata.compilation = row.column(at) ?? false },
@@ -76,8 +75,8 @@ enum TrackColumns {
         TrackColumn("rg_album_gain") { track, row, at in track.metadata.replayGain.albumGain = row.column(at) },
         TrackColumn("rg_album_peak") { track, row, at in track.metadata.replayGain.albumPeak = row.column(at) },
         TrackColumn("album_id") { track, row, at in track.albumID = row.column(at) },
-        TrackColumn("added_at") { track, row, at in track.addedAt = date(row, at) ?? track.addedAt },
-        TrackColumn("updated_at") { track, row, at in track.updatedAt = date(row, at) ?? track.updatedAt },
+        TrackColumn("added_at") { track, row, at in track.addedAt = date(row, at) ?? placeholder.addedAt },
+        TrackColumn("updated_at") { track, row, at in track.updatedAt = date(row, at) ?? placeholder.updatedAt },
         TrackColumn("missing_since") { track, row, at in track.missingSince = date(row, at) },
         TrackColumn("other_tags") { track, row, at in track.metadata.otherTags = JSONText.decodeObject(row.column(at) ?? "{}") },
         TrackColumn("damage") { track, row, at in track.metadata.damage = row.column(at) },
@@ -122,10 +121,17 @@ enum TrackColumns {
         /// The track in the statement's current row.
         func track(_ statement: Statement) -> Track {
             var track = TrackColumns.placeholder
+            fill(&track, statement)
+            return track
+        }
+
+        /// Sets every field the layout reads from the statement's current row (a field's
+        /// value never depends on what `track` held), leaving the others as they are: a
+        /// track made from `placeholder` can be filled again for each row.
+        func fill(_ track: inout Track, _ statement: Statement) {
             for (read, position) in reads {
                 read(&track, statement, position)
             }
-            return track
         }
     }
 }
@@ -173,5 +179,18 @@ extension TrackStore {
     /// fields `fields` (`ListRequest.fields`); nil (all) when one is not a known field.
     package static func columns(showing fields: Set<String>) -> Set<String>? {
         TrackColumns.reading(fields: fields)
+    }
+}
+
+extension Statement {
+    /// The strings of the JSON array of strings in column `index` of the current row (none
+    /// for NULL), split from SQLite's bytes of the text: what `JSONText.decodeArray` makes of
+    /// the column read as a String, without that String.
+    func stringArray(_ index: Int) -> [String] {
+        let position = Int32(index)
+        guard sqlite3_column_type(handle, position) == SQLITE_TEXT, let text = sqlite3_column_text(handle, position) else {
+            return JSONText.decodeArray(column(index) ?? "[]")
+        }
+        return JSONText.decodeArray(utf8: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, position))))
     }
 }

@@ -83,6 +83,12 @@ package enum TrackStore {
     /// Hands every track `statement` selects (with every track column but `omitted`) to `body`.
     static func forEachTrack(_ statement: Statement, leavingOut omitted: Set<String> = [], _ body: (Track) throws -> Void) throws {
         let layout = TrackColumns.Layout(statement, leavingOut: omitted)
-        try statement.forEach { try body(layout.track($0)) }
+        // One track filled again for each row (no copy of `placeholder` a row): every row
+        // sets each field the layout reads, and the others keep `placeholder`'s values.
+        var track = TrackColumns.placeholder
+        try statement.forEach {
+            layout.fill(&track, $0)
+            try body(track)
+        }
     }
 }

@@ -14,20 +14,23 @@ struct RowPrinter {
     func print(_ albums: [AlbumSummary]) {
         print(albums, into: RowWriter(
             self, columns: Tables.albumColumns, cells: { Tables.append(Tables.cells($0), to: &$1) }, json: JSONRows.album,
-            reader: AlbumFields.table.reader, path: nil))
+            renderer: { $0.renderer(AlbumFields.table.reader) }, path: nil))
     }
 
     func print(_ artists: [ArtistSummary]) {
         print(artists, into: RowWriter(
             self, columns: Tables.artistColumns, cells: { Tables.append(Tables.cells($0), to: &$1) }, json: JSONRows.artist,
-            reader: ArtistFields.table.reader, path: nil))
+            renderer: { $0.renderer(ArtistFields.table.reader) }, path: nil))
     }
 
     /// A writer of tracks one at a time (`RowStream` hands it the tracks of a streamed listing).
     func trackWriter() -> RowWriter<Track> {
         RowWriter(
             self, columns: Tables.trackColumns, cells: Tables.appendCells, json: JSONRows.track,
-            reader: TrackFields.reader, path: { $0.path.bytes })
+            renderer: { template in
+                let resolved = TrackTemplate(template)
+                return { resolved.append($0, to: &$1) }
+            }, path: { $0.path.bytes })
     }
 
     private func print<Row>(_ rows: [Row], into writer: RowWriter<Row>) {
@@ -54,7 +57,7 @@ struct RowWriter<Row> {
 
     init(
         _ printer: RowPrinter, columns: [TextTable.Column], cells: @escaping (Row, inout TableCells) -> Void,
-        json: JSONRowLayout<Row>, reader: (String) -> @Sendable (Row) -> String?, path: ((Row) -> [UInt8])?
+        json: JSONRowLayout<Row>, renderer: (Template) -> (Row, inout [UInt8]) -> Void, path: ((Row) -> [UInt8])?
     ) {
         mode = printer.mode
         quiet = printer.quiet
@@ -63,7 +66,7 @@ struct RowWriter<Row> {
         self.cells = cells
         table = TableCells(columns: columns)
         self.json = PrettyJSON.Writer(json)
-        if case .template(let template) = printer.mode { render = template.renderer(reader) } else { render = nil }
+        if case .template(let template) = printer.mode { render = renderer(template) } else { render = nil }
         self.path = path
         if mode == .json { self.json.begin(&out) }
     }

@@ -1,0 +1,71 @@
+import LibraryCore
+
+/// A `--format` template resolved for tracks: the fields large listings print most (title,
+/// artists, album, numbers, format) are written from the track straight as bytes, the others
+/// through `TrackFields.reader`; the bytes are those `Template.render` makes of
+/// `TrackFields.value`.
+struct TrackTemplate {
+    /// What each piece writes; `texts` and `readers` hold the literal text and the reader
+    /// at the same index (kept apart so a row's pieces are read without copying either).
+    private enum Kind {
+        case text, title, artist, albumArtist, album, track, disc, year, format, other
+    }
+
+    private let kinds: [Kind]
+    private let texts: [[UInt8]]
+    private let readers: [(@Sendable (Track) -> String?)?]
+
+    init(_ template: Template) {
+        var kinds: [Kind] = [], texts: [[UInt8]] = [], readers: [(@Sendable (Track) -> String?)?] = []
+        for piece in template.pieces {
+            var text: [UInt8] = [], reader: (@Sendable (Track) -> String?)? = nil
+            switch piece {
+            case .text(let literal):
+                kinds.append(.text)
+                text = Array(literal.utf8)
+            case .field(let name):
+                let kind = Self.kinds[name] ?? .other
+                kinds.append(kind)
+                if kind == .other { reader = TrackFields.reader(name) }
+            }
+            texts.append(text)
+            readers.append(reader)
+        }
+        (self.kinds, self.texts, self.readers) = (kinds, texts, readers)
+    }
+
+    private static let kinds: [String: Kind] = [
+        "title": .title, "artist": .artist, "albumartist": .albumArtist, "album": .album, "track": .track,
+        "disc": .disc, "year": .year, "format": .format,
+    ]
+
+    /// Appends the line for `track` to `bytes`.
+    func append(_ track: Track, to bytes: inout [UInt8]) {
+        for index in kinds.indices {
+            switch kinds[index] {
+            case .text: texts[index].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+            case .title:
+                if let title = track.metadata.title { bytes.append(contentsOf: title.utf8) } else { bytes.append(contentsOf: track.path.stem.utf8) }
+            case .artist: Self.append(joining: track.metadata.artists, to: &bytes)
+            case .albumArtist: Self.append(joining: track.metadata.albumArtists, to: &bytes)
+            case .album: if let album = track.metadata.album { bytes.append(contentsOf: album.utf8) }
+            case .track: if let number = track.metadata.trackNumber { Formatting.appendDecimal(number, to: &bytes) }
+            case .disc: if let number = track.metadata.discNumber { Formatting.appendDecimal(number, to: &bytes) }
+            case .year: if let year = track.metadata.year { Formatting.appendDecimal(year, to: &bytes) }
+            case .format: bytes.append(contentsOf: track.metadata.audio.format.utf8)
+            case .other: if let value = readers[index]?(track) { bytes.append(contentsOf: value.utf8) }
+            }
+        }
+    }
+
+    /// Appends `values` separated by "; " (what `TrackFields` shows of a list).
+    private static func append(joining values: [String], to bytes: inout [UInt8]) {
+        for (index, value) in values.enumerated() {
+            if index > 0 {
+                bytes.append(UInt8(ascii: ";"))
+                bytes.append(UInt8(ascii: " "))
+            }
+            bytes.append(contentsOf: value.utf8)
+        }
+    }
+}
