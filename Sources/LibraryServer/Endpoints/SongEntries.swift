@@ -15,11 +15,11 @@ enum SongEntries {
         return tracks.map { node($0, marks[.track($0.id)]) }
     }
 
-    /// One song.
-    static func node(_ track: Track, _ annotation: Annotation?) -> SubsonicNode {
+    /// One song, as a node named `name`. It reads only the fields `PlaylistSong` names.
+    static func node(_ track: Track, _ annotation: Annotation?, name: String = "child") -> SubsonicNode {
         let m = track.metadata
         let suffix = track.path.pathExtension.lowercased()
-        return SubsonicNode("child", [
+        return SubsonicNode(name, [
             "id": SubsonicID.track(track.id), "parent": track.albumID.map(SubsonicID.album), "isDir": false,
             "title": track.title, "album": m.album, "artist": track.artist, "track": m.trackNumber,
             "year": m.year, "genre": m.genres.first, "coverArt": SubsonicID.track(track.id), "size": track.fileSize,
