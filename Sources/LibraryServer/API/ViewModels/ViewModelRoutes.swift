@@ -37,7 +37,11 @@ public struct ViewModelRoutes: Sendable {
         add(ArtistScreenRequest.self, to: group) { query, context in try await ScreenBuilder.artist(query, context) }
         add(SearchScreenRequest.self, to: group) { query, context in try await ScreenBuilder.search(query, context) }
         add(PlaylistsScreenRequest.self, to: group) { _, context in try await ScreenBuilder.playlists(context) }
-        add(PlaylistScreenRequest.self, to: group, encode: TrackItemsJSON.encode) { query, context in
+        // A playlist's rows are written straight into bytes (thousands of them, at times).
+        let playlistJSON: @Sendable (PlaylistScreen, any Localizer) throws -> ByteBuffer = {
+            ByteBuffer(bytes: try TrackItemsJSON.encode($0, localizer: $1))
+        }
+        add(PlaylistScreenRequest.self, to: group, encode: playlistJSON) { query, context in
             try await ScreenBuilder.playlist(query, context)
         }
         add(SmartPreviewScreenRequest.self, to: group) { query, context in try await ScreenBuilder.smartPreview(query, context) }
@@ -51,8 +55,8 @@ public struct ViewModelRoutes: Sendable {
     /// `encoder(localizer:)`'s; a screen of many rows may write them faster, the same bytes).
     private func add<R: ViewModelRequest>(
         _ type: R.Type, to group: RouterGroup<ServerRequestContext>,
-        encode: @escaping @Sendable (R.ResponseBody, any Localizer) throws -> [UInt8] = { screen, localizer in
-            [UInt8](try ViewModelRoutes.encoder(localizer: localizer).encode(screen))
+        encode: @escaping @Sendable (R.ResponseBody, any Localizer) throws -> ByteBuffer = { screen, localizer in
+            ByteBuffer(bytes: try ViewModelRoutes.encoder(localizer: localizer).encode(screen))
         },
         _ build: @escaping @Sendable (R.Query, ScreenContext) async throws -> R.ResponseBody
     ) {
@@ -103,10 +107,10 @@ public struct ViewModelRoutes: Sendable {
     }
 
     /// A screen's JSON as the answer.
-    static func response(json: [UInt8]) -> Response {
+    static func response(json: ByteBuffer) -> Response {
         Response(
             status: .ok, headers: [.contentType: API.jsonContentType, .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+            body: ResponseBody(byteBuffer: json))
     }
 }
 
