@@ -3,6 +3,7 @@ import HummingbirdTesting
 import LibraryServer
 import LibraryServices
 import Testing
+import TestSupport
 
 @Suite("Subsonic playlists")
 struct PlaylistEndpointsTests {
@@ -97,6 +98,47 @@ struct PlaylistEndpointsTests {
             #expect(try await client.json("updatePlaylist", Self.alice + "&playlistId=\(id)&songIndexToRemove=5").errorCode == 10)
             #expect(try await client.json("updatePlaylist", Self.alice + "&playlistId=\(id)&songIdToAdd=tr-99999").errorCode == 70)
             #expect(try await client.json("getPlaylist", Self.alice + "&id=\(id)").list("entry", in: "playlist")?.count == 1)
+        }
+    }
+
+    /// Every member a song entry has comes from the one read of the entries and their marks:
+    /// a column or a mark left out of it would drop a member here.
+    @Test func entriesCarryEveryTagAndTheUsersMarksMissingTracksIncluded() async throws {
+        let harness = try await UserServerHarness()
+        var tags = FakeTagReader.track("Four", artist: "Ann", album: "Album", track: 4, disc: 2, year: 1999, genres: ["Jazz", "Rock"], durationMs: 240_000)
+        tags.artists = ["Ann", "Bo"]
+        let path = try harness.folder.write("Album/4 Four.mp3", FakeTagReader.file(tags))
+        _ = try await harness.services.scanner.run(harness.folder.url.path)
+        let four = try await harness.song("Four"), one = try await harness.song("One")
+        try FileManager.default.removeItem(atPath: harness.folder.url.appendingPathComponent("Album/1 One.mp3").path)
+        _ = try await harness.services.scanner.run(harness.folder.url.path)
+        try await harness.test { client in
+            let id = try #require(try await client.json("createPlaylist", Self.alice + "&name=Marks&songId=\(four)&songId=\(one)")["playlist"]?["id"] as? String)
+            #expect(try await client.json("star", Self.alice + "&id=\(four)").status == "ok")
+            #expect(try await client.json("setRating", Self.alice + "&id=\(four)&rating=4").status == "ok")
+            #expect(try await client.json("scrobble", Self.alice + "&id=\(four)&submission=true&time=1700000000000").status == "ok")
+            let entries = try #require(try await client.json("getPlaylist", Self.alice + "&id=\(id)").list("entry", in: "playlist"))
+            #expect(entries.map { $0["id"] as? String } == [four, one], "the missing track keeps its place")
+            let entry = try #require(entries.first)
+            #expect(Set(entry.keys) == [
+                "id", "parent", "isDir", "title", "album", "artist", "track", "year", "genre", "coverArt", "size", "contentType",
+                "suffix", "duration", "bitRate", "discNumber", "albumId", "type", "isVideo", "created", "starred", "userRating",
+                "playCount", "played",
+            ])
+            #expect(entry["title"] as? String == "Four" && entry["album"] as? String == "Album" && entry["artist"] as? String == "Ann, Bo")
+            #expect(entry["track"] as? Int == 4 && entry["discNumber"] as? Int == 2 && entry["year"] as? Int == 1999)
+            #expect(entry["genre"] as? String == "Jazz" && entry["duration"] as? Int == 240 && entry["bitRate"] as? Int == 192)
+            #expect(entry["suffix"] as? String == "mp3" && entry["contentType"] as? String == "audio/mpeg")
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+            #expect(entry["size"] as? Int == size)
+            #expect(entry["albumId"] as? String != nil && entry["albumId"] as? String == entry["parent"] as? String)
+            #expect(entry["userRating"] as? Int == 4 && entry["playCount"] as? Int == 1)
+            #expect(entries.last?["title"] as? String == "One" && entries.last?["playCount"] as? Int == 0)
+            #expect(entries.last?["starred"] == nil)
+            // Bob sees none of Alice's marks on the same songs.
+            let bobs = try #require(try await client.json("createPlaylist", Self.bob + "&name=Bobs&songId=\(four)")["playlist"]?["id"] as? String)
+            let bobsEntry = try #require(try await client.json("getPlaylist", Self.bob + "&id=\(bobs)").list("entry", in: "playlist")?.first)
+            #expect(bobsEntry["starred"] == nil && bobsEntry["userRating"] == nil && bobsEntry["playCount"] as? Int == 0)
         }
     }
 }

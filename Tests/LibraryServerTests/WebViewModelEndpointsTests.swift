@@ -210,6 +210,38 @@ struct WebViewModelEndpointsTests {
         }
     }
 
+    /// A playlist's rows are the rows the album screen shows for the same tracks (read in
+    /// one query with the stars and artists); a missing track keeps its tags, unstarred and
+    /// without its artist's link.
+    @Test func playlistRowsAreTheAlbumScreensRowsAndMissingTracksKeepTheirTags() async throws {
+        let harness = try await WebViewModelHarness()
+        let flac = harness.ids["tagged.flac"]!, mp3 = harness.ids["id3v24.mp3"]!, aac = harness.ids["aac.m4a"]!
+        let alice = try await harness.services.users.user(named: "alice").id
+        let playlists = harness.services.playlists(for: alice)
+        let mix = try await playlists.create(PlaylistDraft(name: "Mix"))
+        _ = try await playlists.add(trackIDs: [mp3, flac, aac, mp3], to: "Mix", at: nil)
+        try await harness.services.annotations.star([.track(flac), .track(aac)], user: alice)
+        try await harness.live { web in
+            let before = try await web.screen("playlist?id=\(mix.id)").list("tracks")
+            #expect(before.map { $0["position"] as? Int } == [1, 2, 3, 4])
+            #expect(before.map { $0["starred"] as? Bool } == [false, true, true, false])
+            for row in before {
+                let album = try await web.screen("album?id=\(try #require(row["albumID"] as? Int64))")
+                var expected = try #require(album.list("tracks").first { $0["id"] as? Int64 == row["id"] as? Int64 })
+                expected["position"] = row["position"]
+                #expect(NSDictionary(dictionary: row) == NSDictionary(dictionary: expected), "\(row)")
+                #expect(row["artistID"] as? Int64 != nil)
+            }
+            try FileManager.default.removeItem(atPath: harness.folder.path("music/aac.m4a"))
+            _ = try await harness.services.scanner.run(harness.folder.path("music"))
+            let after = try await web.screen("playlist?id=\(mix.id)").list("tracks")
+            #expect(after.map { $0["id"] as? Int64 } == [mp3, flac, aac, mp3])
+            #expect(after[2]["title"] as? String == before[2]["title"] as? String)
+            #expect(after[2]["starred"] as? Bool == false && after[2]["artistID"] is NSNull)
+            #expect(after[1]["starred"] as? Bool == true)
+        }
+    }
+
     @Test func theSmartPreviewShowsTheParsersErrorAtTheTerm() async throws {
         try await WebViewModelHarness().live { web in
             let bad = try await web.screen("smartpreview?query=artist:bj%C3%B6rk%20year:abc", language: Self.german)

@@ -15,20 +15,35 @@ enum SongEntries {
         return tracks.map { node($0, marks[.track($0.id)]) }
     }
 
-    /// One song.
-    static func node(_ track: Track, _ annotation: Annotation?) -> SubsonicNode {
+    /// One song, as a node named `name`. It reads only the fields `PlaylistSong` names.
+    static func node(_ track: Track, _ annotation: Annotation?, name: String = "child") -> SubsonicNode {
         let m = track.metadata
         let suffix = track.path.pathExtension.lowercased()
-        return SubsonicNode("child", [
-            "id": SubsonicID.track(track.id), "parent": track.albumID.map(SubsonicID.album), "isDir": false,
-            "title": track.title, "album": m.album, "artist": track.artist, "track": m.trackNumber,
-            "year": m.year, "genre": m.genres.first, "coverArt": SubsonicID.track(track.id), "size": track.fileSize,
-            "contentType": contentTypes[suffix] ?? "application/octet-stream", "suffix": suffix,
-            "duration": m.audio.durationMs / 1000, "bitRate": m.audio.bitrate, "discNumber": m.discNumber,
-            "albumId": track.albumID.map(SubsonicID.album), "type": "music", "isVideo": false,
-            "created": track.addedAt, "starred": annotation?.starredAt, "userRating": annotation?.rating,
-            "playCount": annotation?.playCount ?? 0, "played": annotation?.lastPlayedAt,
-        ])
+        let id = SubsonicValue.string(SubsonicID.track(track.id).description)
+        let album = track.albumID.map { SubsonicValue.string(SubsonicID.album($0).description) }
+        // Built straight as typed values, nil ones left out: a 5,000-entry playlist spent a
+        // sixth of its time boxing and unboxing the values of a key/value literal.
+        var attributes: [(key: String, value: SubsonicValue)] = []
+        attributes.reserveCapacity(24)
+        func add(_ key: String, _ value: SubsonicValue?) {
+            if let value { attributes.append((key, value)) }
+        }
+        func add(_ key: String, _ number: Int?) {
+            if let number { attributes.append((key, .int(Int64(number)))) }
+        }
+        func add(_ key: String, _ date: Date?) {
+            if let date { attributes.append((key, .date(date))) }
+        }
+        add("id", id); add("parent", album); add("isDir", .bool(false)); add("title", .string(track.title))
+        add("album", m.album.map(SubsonicValue.string)); add("artist", track.artist.map(SubsonicValue.string))
+        add("track", m.trackNumber); add("year", m.year); add("genre", m.genres.first.map(SubsonicValue.string))
+        add("coverArt", id); add("size", .int(track.fileSize))
+        add("contentType", .string(contentTypes[suffix] ?? "application/octet-stream")); add("suffix", .string(suffix))
+        add("duration", m.audio.durationMs / 1000); add("bitRate", m.audio.bitrate); add("discNumber", m.discNumber)
+        add("albumId", album); add("type", .string("music")); add("isVideo", .bool(false)); add("created", track.addedAt)
+        add("starred", annotation?.starredAt); add("userRating", annotation?.rating); add("playCount", annotation?.playCount ?? 0)
+        add("played", annotation?.lastPlayedAt)
+        return SubsonicNode(name, attributes: attributes)
     }
 
     private static let contentTypes: [String: String] = [

@@ -48,6 +48,14 @@ public struct SubsonicNode: Sendable {
         self.attributes = kept
     }
 
+    /// A node with these attributes, in order (distinct keys): many nodes of one shape are
+    /// made this way without boxing each value in an existential first.
+    public init(_ name: String, attributes: [(key: String, value: SubsonicValue)]) {
+        self.name = name
+        self.children = []
+        self.attributes = attributes
+    }
+
     /// Sets (or replaces) an attribute; nil removes it.
     public mutating func set(_ key: String, _ value: (any SubsonicValueConvertible)?) {
         let index = attributes.firstIndex { $0.key == key }

@@ -44,6 +44,14 @@ public struct LivePlaylistService: PlaylistService {
         try await database.reading { db in try entries(of: try existing(name, db), db) }
     }
 
+    public func songs(of name: String) async throws -> [PlaylistSong] {
+        try await database.reading { db in
+            let playlist = try existing(name, db)
+            guard try playlist.smartRule() != nil else { return try PlaylistStore.songs(playlistID: playlist.id, userID: userID, db) }
+            return try PlaylistStore.songs(of: try entries(of: playlist, db).map(\.track), userID: userID, db)
+        }
+    }
+
     public func rename(_ name: String, to newName: String) async throws -> Playlist {
         try await database.writing { db in
             let validName = try PlaylistRules.name.validate(newName)

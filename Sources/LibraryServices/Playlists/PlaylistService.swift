@@ -17,6 +17,11 @@ public protocol PlaylistService: Sendable {
     func create(_ draft: PlaylistDraft) async throws -> Playlist
     /// The entries in order; a smart playlist is evaluated now.
     func entries(of name: String) async throws -> [PlaylistEntry]
+    /// The entries in order as song lists show them (`PlaylistSong`: only the fields those
+    /// show, the owner's marks, the first artist), read together; a smart playlist is
+    /// evaluated now. Only a service over the database itself answers: others throw
+    /// `.unimplemented`.
+    func songs(of name: String) async throws -> [PlaylistSong]
     /// Adds the tracks each request matches (each in its own order, requests one after
     /// another) at `position` (nil: at the end); returns how many were added. Throws
     /// `.notFound` when nothing matches, adding nothing.
@@ -55,6 +60,10 @@ public protocol PlaylistService: Sendable {
 }
 
 extension PlaylistService {
+    public func songs(of name: String) async throws -> [PlaylistSong] {
+        throw LibraryError(.unimplemented, "PlaylistService.songs(of:) is answered only over the database itself.")
+    }
+
     /// Adds the tracks one request matches; see `add(_:to:at:)`.
     public func add(_ request: ListRequest, to name: String, at position: Int?) async throws -> Int {
         try await add([request], to: name, at: position)

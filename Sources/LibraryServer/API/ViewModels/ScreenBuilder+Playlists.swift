@@ -16,12 +16,19 @@ extension ScreenBuilder {
     static func playlist(_ query: IDQuery, _ context: ScreenContext) async throws -> PlaylistScreen {
         let service = context.services.playlists(for: context.userID)
         let playlist = try await service.playlist(id: query.id)
-        let entries = try await service.entries(of: playlist.name)
-        let rows = try await rows(for: entries.map(\.track), positions: entries.map(\.position), context)
+        // The entries, their stars and artists in one read (the tracks used to be read twice).
+        let songs = try await service.songs(of: playlist.name)
+        let rows = songs.map { song in
+            // A missing track keeps its tags, unstarred and without its artist's link.
+            let present = !song.track.isMissing
+            return ScreenRows.track(
+                song.track, artistID: present ? song.artistID : nil, starred: present && song.annotation.starredAt != nil,
+                transcoding: context.transcoding, position: song.position)
+        }
         return PlaylistScreen(
             playlistID: playlist.id, name: playlist.name, smart: playlist.isSmart, query: playlist.smartQuery,
             description: playlist.description,
-            summary: ScreenRows.tracksAndLength(count: entries.count, milliseconds: entries.reduce(0) { $0 + Int64($1.track.metadata.audio.durationMs) }),
+            summary: ScreenRows.tracksAndLength(count: songs.count, milliseconds: songs.reduce(0) { $0 + Int64($1.track.metadata.audio.durationMs) }),
             tracks: rows)
     }
 

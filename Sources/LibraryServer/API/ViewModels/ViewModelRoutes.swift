@@ -37,7 +37,13 @@ public struct ViewModelRoutes: Sendable {
         add(ArtistScreenRequest.self, to: group) { query, context in try await ScreenBuilder.artist(query, context) }
         add(SearchScreenRequest.self, to: group) { query, context in try await ScreenBuilder.search(query, context) }
         add(PlaylistsScreenRequest.self, to: group) { _, context in try await ScreenBuilder.playlists(context) }
-        add(PlaylistScreenRequest.self, to: group) { query, context in try await ScreenBuilder.playlist(query, context) }
+        // A playlist's rows are written straight into bytes (thousands of them, at times).
+        let playlistJSON: @Sendable (PlaylistScreen, any Localizer) throws -> ByteBuffer = {
+            ByteBuffer(bytes: try TrackItemsJSON.encode($0, localizer: $1))
+        }
+        add(PlaylistScreenRequest.self, to: group, encode: playlistJSON) { query, context in
+            try await ScreenBuilder.playlist(query, context)
+        }
         add(SmartPreviewScreenRequest.self, to: group) { query, context in try await ScreenBuilder.smartPreview(query, context) }
         add(QueueScreenRequest.self, to: group) { query, context in try await ScreenBuilder.queue(query, context) }
         add(DoctorScreenRequest.self, to: group) { _, context in try await ScreenBuilder.doctor(context) }
@@ -45,8 +51,13 @@ public struct ViewModelRoutes: Sendable {
         add(UsersScreenRequest.self, to: group) { _, context in try await ScreenBuilder.users(context) }
     }
 
+    /// Answers `R` with the screen `build` makes, as JSON written by `encode` (by default
+    /// `encoder(localizer:)`'s; a screen of many rows may write them faster, the same bytes).
     private func add<R: ViewModelRequest>(
         _ type: R.Type, to group: RouterGroup<ServerRequestContext>,
+        encode: @escaping @Sendable (R.ResponseBody, any Localizer) throws -> ByteBuffer = { screen, localizer in
+            ByteBuffer(bytes: try ViewModelRoutes.encoder(localizer: localizer).encode(screen))
+        },
         _ build: @escaping @Sendable (R.Query, ScreenContext) async throws -> R.ResponseBody
     ) {
         group.get(RouterPath(R.name)) { [self] request, context in
@@ -57,7 +68,7 @@ public struct ViewModelRoutes: Sendable {
             let screen = try await build(query, ScreenContext(
                 services: services, user: user, language: language, localization: localization, transcoding: transcoding,
                 scanSlot: scanSlot))
-            return try Self.response(screen, localizer: localization.localizer(for: language))
+            return Self.response(json: try encode(screen, localization.localizer(for: language)))
         }
     }
 
@@ -86,15 +97,20 @@ public struct ViewModelRoutes: Sendable {
         }
     }
 
-    /// `screen` as JSON, its texts resolved by `localizer`.
-    static func response(_ screen: some Encodable, localizer: any Localizer) throws -> Response {
+    /// The encoder of every screen: keys sorted, slashes unescaped, texts resolved by `localizer`.
+    static func encoder(localizer: any Localizer) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = APIDate.encodingStrategy
         encoder.userInfo[.localizer] = localizer
-        return Response(
+        return encoder
+    }
+
+    /// A screen's JSON as the answer.
+    static func response(json: ByteBuffer) -> Response {
+        Response(
             status: .ok, headers: [.contentType: API.jsonContentType, .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(screen))))
+            body: ResponseBody(byteBuffer: json))
     }
 }
 
