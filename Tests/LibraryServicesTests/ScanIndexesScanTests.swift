@@ -30,5 +30,7 @@ struct ScanIndexesScanTests {
         #expect(try indexes(harness.database) == fresh)
         // The indexes answer: the tracks by year and by added time come from them.
         #expect(try harness.database.read { try $0.scalar("SELECT count(*) FROM track INDEXED BY track_totals") } == 3)
+        let credits: Int64? = try harness.database.read { try $0.scalar("SELECT count(*) FROM track_artist INDEXED BY track_artist_by_artist") }
+        #expect(credits ?? 0 >= 3)
     }
 }
