@@ -40,21 +40,10 @@ extension Array: ParallelJSONArray where Element: ParallelJSONElement {
     /// How many elements one slice holds.
     static var sliceSize: Int { 1_000 }
 
-    /// How many slices are encoded at once: the next one is encoded while the one before is
-    /// (on a second core, a 5,000-entry playlist's answer takes half the time to write).
-    static var slicesInFlight: Int { 2 }
-
     public func encodeInSlices(_ emit: (Data) async throws -> Void) async throws {
         guard count > Self.sliceSize else { return try await emit(Element.jsonArray(self[...])) }
-        let starts = [Int](stride(from: 0, to: count, by: Self.sliceSize))
-        var encoding: [Task<Data, any Error>] = []
-        defer { encoding.forEach { $0.cancel() } }
-        for (index, start) in starts.enumerated() {
-            while encoding.count < Self.slicesInFlight, index + encoding.count < starts.count {
-                let from = starts[index + encoding.count], slice = self[from..<Swift.min(from + Self.sliceSize, count)]
-                encoding.append(Task { try Element.jsonArray(slice) })
-            }
-            let part = try await encoding.removeFirst().value
+        for start in stride(from: 0, to: count, by: Self.sliceSize) {
+            let part = try Element.jsonArray(self[start..<Swift.min(start + Self.sliceSize, count)])
             // Each part is `[...]`: keep the first `[`, the last `]`, and a comma between.
             var piece = start == 0 ? Data(part.dropLast()) : Data(part.dropFirst().dropLast())
             piece.append(UInt8(ascii: start + Self.sliceSize >= count ? "]" : ","))
