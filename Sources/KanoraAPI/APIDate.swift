@@ -10,30 +10,53 @@ import Foundation
 public enum APIDate {
     /// `date` as text, rounded to the millisecond.
     public static func string(from date: Date) -> String {
+        var outOfRange = false
+        let text = String(unsafeUninitializedCapacity: 24) { bytes in
+            guard let count = write(date, into: bytes) else {
+                outOfRange = true
+                return 0
+            }
+            return count
+        }
+        return outOfRange ? date.formatted(foundationStyle) : text
+    }
+
+    /// `date` as `string(from:)` writes it, appended to `bytes` as UTF-8 without making a
+    /// `String` (24 bytes each, for the thousands of dates of a large listing).
+    static func append(_ date: Date, to bytes: inout [UInt8]) {
+        let written: Bool = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            guard let count = write(date, into: buffer) else { return false }
+            bytes.append(contentsOf: buffer[..<count])
+            return true
+        }
+        if !written { bytes.append(contentsOf: date.formatted(foundationStyle).utf8) }
+    }
+
+    /// Writes the 24 bytes of `date` into `bytes` and returns 24; nil (nothing written) for
+    /// a date before 1583 or from the year 10000 on, which Foundation writes.
+    private static func write(_ date: Date, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        guard milliseconds >= gregorian, milliseconds < tenThousand else { return date.formatted(foundationStyle) }
+        guard milliseconds >= gregorian, milliseconds < tenThousand else { return nil }
         let total = Int64(milliseconds)
         let days = total >= 0 ? total / dayMilliseconds : (total + 1) / dayMilliseconds - 1
         let civil = Civil(days: days)
         let time = total - days * dayMilliseconds
-        return String(unsafeUninitializedCapacity: 24) { bytes in
-            func put(_ value: Int64, digits: Int, at offset: Int, then separator: Unicode.Scalar) {
-                var value = value
-                for index in stride(from: offset + digits - 1, through: offset, by: -1) {
-                    bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
-                }
-                bytes[offset + digits] = UInt8(ascii: separator)
+        func put(_ value: Int64, digits: Int, at offset: Int, then separator: Unicode.Scalar) {
+            var value = value
+            for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
             }
-            put(civil.year, digits: 4, at: 0, then: "-")
-            put(civil.month, digits: 2, at: 5, then: "-")
-            put(civil.day, digits: 2, at: 8, then: "T")
-            put(time / 3_600_000, digits: 2, at: 11, then: ":")
-            put(time / 60_000 % 60, digits: 2, at: 14, then: ":")
-            put(time / 1000 % 60, digits: 2, at: 17, then: ".")
-            put(time % 1000, digits: 3, at: 20, then: "Z")
-            return 24
+            bytes[offset + digits] = UInt8(ascii: separator)
         }
+        put(civil.year, digits: 4, at: 0, then: "-")
+        put(civil.month, digits: 2, at: 5, then: "-")
+        put(civil.day, digits: 2, at: 8, then: "T")
+        put(time / 3_600_000, digits: 2, at: 11, then: ":")
+        put(time / 60_000 % 60, digits: 2, at: 14, then: ":")
+        put(time / 1000 % 60, digits: 2, at: 17, then: ".")
+        put(time % 1000, digits: 3, at: 20, then: "Z")
+        return 24
     }
 
     /// The date `text` names in this format, also with no fraction or another number of its

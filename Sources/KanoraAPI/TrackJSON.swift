@@ -215,7 +215,7 @@ struct TrackJSON {
 
     private mutating func date(_ date: Date) {
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: APIDate.string(from: date).utf8)
+        APIDate.append(date, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -45,6 +45,17 @@ struct TrackJSONTests {
         #expect(try TrackRow.jsonArray(rows[0..<2]) == API.encoder.encode(Array(rows[0..<2])))
     }
 
+    @Test func datesFoundationWritesAreWrittenAsThere() throws {
+        // Before 1583 and from the year 10000 on, `APIDate` leaves dates to Foundation.
+        var track = TrackCodingTests.bare
+        for seconds in [-20_000_000_000.0, -12_212_553_600.0, 0.0005, 253_402_300_799.999, 253_402_300_800.0, 300_000_000_000.0] {
+            track.addedAt = Date(timeIntervalSince1970: seconds)
+            let entries = [PlaylistEntry(position: 1, track: track)]
+            let written = try PlaylistEntry.jsonArray(entries[...])
+            #expect(try parsed(written) == parsed(API.encoder.encode(entries)), "\(seconds)")
+        }
+    }
+
     @Test func aNonFiniteNumberFailsAsWithJSONEncoder() throws {
         var track = TrackCodingTests.bare
         track.metadata.bpm = .nan

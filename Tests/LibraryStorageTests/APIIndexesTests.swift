@@ -72,6 +72,32 @@ struct APIIndexesTests {
         }
     }
 
+    @Test func aSearchPageIsFullWhenTheBestMatchesAreMissing() throws {
+        let (database, library, folder) = try Fixture.libraryWithFolder()
+        let (pages, whole, missing) = try database.write { db in
+            var missing: [Int64] = []
+            for n in 0..<30 {
+                // The first twelve match best ("love love love"), and are missing.
+                let title = n < 12 ? "love love love" : n % 2 == 0 ? "love song" : "a long title about love and more"
+                let id = try Fixture.insertTrack(db, libraryID: library, folderID: folder, path: "/m/a/\(n).flac", title: title)
+                try db.execute("UPDATE track SET title_fold = \(title) WHERE id = \(id)")
+                if n < 12 {
+                    try db.execute("UPDATE track SET missing_since = 1 WHERE id = \(id)")
+                    missing.append(id)
+                }
+            }
+            let query = try SearchQuery.parse("love")
+            let ranking: [Int64] = try db.values("SELECT rowid FROM track_search WHERE \(query.match()) ORDER BY rank, rowid LIMIT 12")
+            #expect(Set(ranking) == Set(missing), "the missing tracks rank first")
+            let pages = try [1, 5, 17, 18, 19].map { try TrackStore.search(query, limit: $0, db).map(\.id) }
+            return (pages, try TrackStore.search(query, limit: nil, db).map(\.id), missing)
+        }
+        #expect(whole.count == 18 && Set(missing).isDisjoint(with: whole))
+        for (limit, page) in zip([1, 5, 17, 18, 19], pages) {
+            #expect(page == Array(whole.prefix(limit)), "limit \(limit)")
+        }
+    }
+
     private func queryPlan(_ sql: SQL, _ db: Connection) throws -> [String] {
         var details: [String] = []
         try db.forEach("EXPLAIN QUERY PLAN \(sql)") { s in details.append(s["detail"] ?? "") }

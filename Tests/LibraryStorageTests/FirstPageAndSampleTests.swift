@@ -38,6 +38,29 @@ struct FirstPageAndSampleTests {
         }
     }
 
+    @Test func theFirstArtistPageSkipsArtistsWithoutPresentCredits() throws {
+        let (database, library, folder) = try Fixture.libraryWithFolder()
+        let page = try database.write { db in
+            // "a0"..."a5" come first by name: a0-a2 are credited on missing tracks only,
+            // a3 on no track at all (an album artist only); "b0"..."b3" have present tracks.
+            for name in ["a0", "a1", "a2", "a3", "b0", "b1", "b2", "b3"] {
+                try db.execute("INSERT INTO artist (name, name_key) VALUES (\(name), \(name))")
+                let artist = db.lastInsertedRowID
+                guard name != "a3" else { continue }
+                let id = try Fixture.insertTrack(db, libraryID: library, folderID: folder, path: "/m/a/\(name).flac")
+                try db.execute("UPDATE track SET missing_since = \(name.hasPrefix("a") ? 1 : nil) WHERE id = \(id)")
+                try db.execute("INSERT INTO track_artist (track_id, role, position, artist_id) VALUES (\(id), 'artist', 0, \(artist))")
+            }
+            return (
+                present: try CatalogStore.firstArtistsInDefaultOrder(limit: 3, includeMissing: false, db).map(\.name),
+                all: try CatalogStore.firstArtistsInDefaultOrder(limit: 3, includeMissing: true, db).map(\.name),
+                more: try CatalogStore.firstArtistsInDefaultOrder(limit: 9, includeMissing: false, db).map(\.name))
+        }
+        #expect(page.present == ["b0", "b1", "b2"])
+        #expect(page.all == ["a0", "a1", "a2"])
+        #expect(page.more == ["b0", "b1", "b2", "b3"])
+    }
+
     @Test func randomSongsAreDistinctMatchingSongsAndEveryOneCanComeUp() throws {
         let (database, library, folder) = try Fixture.libraryWithFolder()
         try database.write { db in

@@ -54,18 +54,51 @@ extension CatalogStore {
     }
 
     /// The first `limit` artists (credited on a present track, or any track with
-    /// `includeMissing`) in the default order: the page's artists are picked by name first,
-    /// then only their tracks are counted.
+    /// `includeMissing`) in the default order: the page's artists are picked by name first
+    /// (`firstCreditedArtists`), then only their tracks are counted.
     static func firstArtistsInDefaultOrder(limit: Int, includeMissing: Bool, _ db: Connection) throws -> [ArtistSummary] {
+        let page = try firstCreditedArtists(limit: limit, includeMissing: includeMissing, db)
+        guard !page.isEmpty else { return [] }
         let present: SQL = includeMissing ? "" : " AND t.missing_since IS NULL"
         return try artistSummaries("""
             \(sql: artistColumns)
-            FROM (SELECT ar.id FROM artist ar
-                  WHERE EXISTS (SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id WHERE ta.artist_id = ar.id\(present))
-                  ORDER BY coalesce(ar.sort_name, ar.name) COLLATE NOCASE, ar.id LIMIT \(limit)) page
+            FROM (SELECT value AS id FROM json_each(\(JSONText.encode(ids: page)))) page
             CROSS JOIN artist ar ON ar.id = page.id JOIN track_artist ta ON ta.artist_id = ar.id JOIN track t ON t.id = ta.track_id
             WHERE 1\(present) GROUP BY ar.id ORDER BY \(sql: defaultArtistOrder)
             """, db)
+    }
+
+    /// The ids of the first `limit` artists in the default order credited on a present track
+    /// (any track with `includeMissing`).
+    ///
+    /// The artists are read by name and each is asked for one credit until the page is
+    /// full, instead of asking every artist of the library before sorting them (10,000 probes
+    /// for a page of 500 at 100,000 tracks). A present credit is found in `track_present_ids`
+    /// (v18), whose narrow rows are cheaper to reach than the track table's.
+    static func firstCreditedArtists(limit: Int, includeMissing: Bool, _ db: Connection) throws -> [Int64] {
+        guard limit > 0 else { return [] }
+        // Made for this call, not cached: it stops partway, and is finalized when it goes.
+        let byName = try db.makeStatement("""
+            SELECT ar.id, coalesce(ar.sort_name, ar.name) AS sort_key FROM artist ar ORDER BY \(sql: defaultArtistOrder)
+            """)
+        var page: [Int64] = []
+        try byName.bind(byName.arguments)
+        while page.count < limit, try byName.step() {
+            guard let id: Int64 = byName.column(0) else { continue }
+            if try isCredited(artistID: id, includeMissing: includeMissing, db) { page.append(id) }
+        }
+        return page
+    }
+
+    /// Whether a track (a present one unless `includeMissing`) credits the artist.
+    private static func isCredited(artistID: Int64, includeMissing: Bool, _ db: Connection) throws -> Bool {
+        if includeMissing {
+            return try db.scalar("SELECT EXISTS (SELECT 1 FROM track_artist WHERE artist_id = \(artistID))") ?? false
+        }
+        return try db.scalar("""
+            SELECT EXISTS (SELECT 1 FROM track_artist ta CROSS JOIN track t INDEXED BY track_present_ids
+                           ON (t.missing_since IS NULL) = 1 AND t.id = ta.track_id WHERE ta.artist_id = \(artistID))
+            """) ?? false
     }
 
     /// The album summaries `sql` (selecting `albumColumns`) reads.

@@ -17,17 +17,7 @@ extension TrackStore {
         let omitted = leftOut(keeping: columns)
         let sql: SQL
         if let limit {
-            // A page: every match is ranked as a bare (id, rank) pair and only the page's rows
-            // are read whole, instead of sorting every match with all its columns.
-            sql = """
-                SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
-                FROM (SELECT track_search.rowid AS id, track_search.rank AS rank
-                      FROM track_search JOIN track t ON t.id = track_search.rowid
-                      WHERE \(query.match()) AND t.missing_since IS NULL
-                      ORDER BY track_search.rank, t.id LIMIT \(limit)) ranked
-                JOIN track t ON t.id = ranked.id JOIN library l ON l.id = t.library_id
-                ORDER BY ranked.rank, ranked.id
-                """
+            sql = try rankedPage(query, limit: limit, omitted: omitted, db)
         } else {
             sql = """
                 SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
@@ -37,5 +27,29 @@ extension TrackStore {
                 """
         }
         try forEachTrack(try db.makeStatement(sql), leavingOut: omitted, body)
+    }
+
+    /// A page of `limit` present matches, best first: only the page's rows are read whole.
+    ///
+    /// Every match is ranked as a bare (id, rank) pair, without reading its track: a track
+    /// row per match only to see whether it is missing cost as much as the ranking. At most
+    /// `missing` of the first `limit + missing` matches can be missing tracks (the count is
+    /// read from the small `track_missing` index), so those are the only ones checked, in
+    /// `track_present_ids` (v18); the first `limit` present ones are the page, as when
+    /// every match was checked.
+    private static func rankedPage(_ query: SearchQuery, limit: Int, omitted: Set<String>, _ db: Connection) throws -> SQL {
+        let missing: Int = try db.scalar("SELECT count(*) FROM track WHERE missing_since IS NOT NULL") ?? 0
+        // A negative limit is no limit, in SQLite as here.
+        let candidates = limit >= 0 && limit <= Int.max - missing ? limit + missing : -1
+        return """
+            SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
+            FROM (SELECT ranked.id, ranked.rank
+                  FROM (SELECT track_search.rowid AS id, track_search.rank AS rank FROM track_search
+                        WHERE \(query.match()) ORDER BY track_search.rank, track_search.rowid LIMIT \(candidates)) ranked
+                  CROSS JOIN track p INDEXED BY track_present_ids ON (p.missing_since IS NULL) = 1 AND p.id = ranked.id
+                  ORDER BY ranked.rank, ranked.id LIMIT \(limit)) page
+            JOIN track t ON t.id = page.id JOIN library l ON l.id = t.library_id
+            ORDER BY page.rank, page.id
+            """
     }
 }
