@@ -2,7 +2,7 @@
 @testable import LibraryStorage
 import Testing
 
-@Suite("v20: track_search with prefix indexes answers as before")
+@Suite("v20: track_search and artist_search with prefix indexes answer as before")
 struct SearchPrefixMigrationTests {
     /// FTS5 expressions of the shapes search sends: one, two, three and four letter
     /// prefixes, whole words, several words, initial tokens and column filters.
@@ -48,17 +48,36 @@ struct SearchPrefixMigrationTests {
         return answers
     }
 
+    /// Each name expression's matches in `artist_search`, in rowid order.
+    private func artistAnswers(_ db: Connection) throws -> [[Int64]] {
+        var answers: [[Int64]] = []
+        for expression in [#""b"*"#, #""bl"*"#, #""the"*"#, #"{name_fold} : (^"b"*)"#, #""ae"*"#, #""e"*"#, #""bjork""#] {
+            answers.append(try db.values("SELECT rowid FROM artist_search WHERE artist_search MATCH \(expression) ORDER BY rowid"))
+        }
+        return answers
+    }
+
     @Test func theRebuiltIndexAnswersEveryQueryShapeAsTheOldOne() throws {
         let before = Array(Schema.migrations.prefix { $0.name != "v20-search-prefix" })
         let database = try Database.open(.inMemory, migrator: Migrator(before))
         try database.write { db in
             try insertTracks(db, count: 400)
             let old = try answers(db)
+            try db.execute("""
+                INSERT INTO artist (id, name, name_key) VALUES (1, 'Björk', 'björk'), (2, 'Æther Bløk', 'æther bløk'),
+                    (3, 'Blur', 'blur'), (4, 'The Blue Nile', 'the blue nile'), (5, 'Echo & the Bunnymen', 'echo & the bunnymen');
+                """)
+            let oldArtists = try artistAnswers(db)
+            #expect(oldArtists.contains { $0.count > 1 })
             #expect(old.contains { $0.count > 50 })
             #expect(try Schema.migrator.migrate(db) == ["v20-search-prefix"])
             let sql: String? = try db.scalar("SELECT sql FROM sqlite_master WHERE name = 'track_search'")
             #expect(sql?.contains("prefix = '1 2 3'") == true)
             #expect(try answers(db) == old)
+            let artistSQL: String? = try db.scalar("SELECT sql FROM sqlite_master WHERE name = 'artist_search'")
+            #expect(artistSQL?.contains("prefix = '1 2 3'") == true)
+            #expect(try artistAnswers(db) == oldArtists)
+            try db.execute("INSERT INTO artist_search (artist_search) VALUES ('integrity-check')")
             try db.execute("INSERT INTO track_search (track_search, rank) VALUES ('integrity-check', 1)")
         }
     }
