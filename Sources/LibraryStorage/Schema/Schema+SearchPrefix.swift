@@ -1,8 +1,8 @@
 import LibraryCore
 
 extension Schema {
-    /// `track_search` and `artist_search` again, with prefix indexes for prefixes of one, two and three
-    /// characters. Every search's last word is a prefix (`"e"*`), and without a prefix index
+    /// `track_search` and `artist_search` again, with prefix indexes for prefixes of one,
+    /// two and three characters. Every search's last word is a prefix (`"e"*`), and without a prefix index
     /// FTS5 merges the doclist of every token starting with it: about 30 µs at 2,000 tracks
     /// even for a `LIMIT 1` probe, and 64-90 ms for `"e"*` at a million. With one, such a
     /// prefix is one doclist read. Longer prefixes match fewer tokens and are left to the
