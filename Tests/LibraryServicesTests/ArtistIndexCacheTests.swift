@@ -56,3 +56,29 @@ struct ArtistIndexCacheTests {
         #expect(browse.artistIndexCache.computations.withLock { $0 } == 2)
     }
 }
+
+@Suite("One user's stars copy only the index groups they touch")
+struct ArtistIndexAnnotatingTests {
+    static func artist(_ id: Int64, _ name: String) -> BrowseArtist {
+        BrowseArtist(id: id, name: name, sortName: nil, musicBrainzID: nil, albumCount: 1, annotation: .none)
+    }
+
+    static func storage(_ items: [BrowseArtist]) -> UnsafeRawPointer? {
+        items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test func groupsWithoutAnAnnotatedArtistShareTheCachedStorage() {
+        let index = [
+            IndexGroup(name: "A", items: [Self.artist(1, "Abba"), Self.artist(2, "Air")]),
+            IndexGroup(name: "B", items: [Self.artist(3, "Beck"), Self.artist(4, "Björk")]),
+        ]
+        let star = Annotation(starredAt: Date(timeIntervalSince1970: 1_700_000_000), rating: 5)
+        let annotated = ArtistIndexCache.annotating(index, with: [4: star])
+
+        #expect(annotated[0] == index[0])
+        #expect(Self.storage(annotated[0].items) == Self.storage(index[0].items), "an untouched group is not copied")
+        #expect(annotated[1].items.map(\.annotation) == [.none, star])
+        #expect(index[1].items[1].annotation == .none, "the cached index keeps no user's stars")
+        #expect(ArtistIndexCache.annotating(index, with: [:]) == index)
+    }
+}

@@ -25,11 +25,15 @@ struct FolderIndex: Sendable {
 }
 
 extension VersionedCache where Key == Int64?, Value == [IndexGroup<BrowseArtist>] {
-    /// `index` with `annotations` (one user's, by artist id) on its artists.
+    /// `index` with `annotations` (one user's, by artist id) on its artists. A group with no
+    /// annotated artist is returned as it is, sharing the cached group's storage: at a million
+    /// tracks the index holds 100,000 artists, and a copy of all of them per request from a
+    /// user with one star made concurrent getArtists hold one whole index each.
     static func annotating(_ index: [IndexGroup<BrowseArtist>], with annotations: [Int64: Annotation]) -> [IndexGroup<BrowseArtist>] {
         guard !annotations.isEmpty else { return index }
         return index.map { group in
-            IndexGroup(name: group.name, items: group.items.map { artist in
+            guard group.items.contains(where: { annotations[$0.id] != nil }) else { return group }
+            return IndexGroup(name: group.name, items: group.items.map { artist in
                 guard let annotation = annotations[artist.id] else { return artist }
                 var annotated = artist
                 annotated.annotation = annotation
