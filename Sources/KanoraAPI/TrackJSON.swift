@@ -205,12 +205,7 @@ struct TrackJSON {
 
     /// A double as `JSONEncoder` writes one; a non-finite one throws, as there.
     mutating func double(_ value: Double) throws {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
-        }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        try JSONString.appendNumber(value, to: &bytes)
     }
 
     private mutating func date(_ date: Date) {

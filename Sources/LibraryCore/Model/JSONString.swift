@@ -72,4 +72,15 @@ public enum JSONString {
             out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
         }
     }
+
+    /// Appends `value` as `JSONEncoder` writes a double (its `description`, without a
+    /// trailing `.0`); a non-finite value throws the `EncodingError` `JSONEncoder` throws.
+    public static func appendNumber(_ value: Double, to out: inout [UInt8]) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        out.append(contentsOf: text.utf8)
+    }
 }

@@ -39,7 +39,7 @@ enum TrackItemsJSON {
         raw(#","artistID":"#, &out); number(item.artistID, &out)
         raw(#","duration":"#, &out)
         string(item.duration.seconds.map { localizer.duration(seconds: $0) } ?? item.duration.text ?? "", &out)
-        raw(#","durationSeconds":"#, &out); try double(item.durationSeconds, &out)
+        raw(#","durationSeconds":"#, &out); try JSONString.appendNumber(item.durationSeconds, to: &out)
         raw(#","id":"#, &out); out.append(contentsOf: String(item.id).utf8)
         raw(#","note":"#, &out); text(item.note?.resolved(by: localizer), &out)
         raw(#","number":"#, &out); text(item.number, &out)
@@ -64,16 +64,5 @@ enum TrackItemsJSON {
 
     private static func number(_ value: Int64?, _ out: inout [UInt8]) {
         if let value { out.append(contentsOf: String(value).utf8) } else { raw("null", &out) }
-    }
-
-    /// A double as `JSONEncoder` writes one (`description` without a trailing `.0`); a
-    /// non-finite one throws, as there.
-    private static func double(_ value: Double, _ out: inout [UInt8]) throws {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode Double.\(value) directly in JSON."))
-        }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(contentsOf: text.utf8)
     }
 }
