@@ -7,10 +7,12 @@ import Testing
 /// folder a scan plans first, so which ids new rows get).
 @Suite("Pending folders")
 struct PendingFoldersTests {
-    private func subfolders(_ names: [String]) -> [Subfolder] {
-        names.enumerated().map { index, name in
-            Subfolder(path: RawPath("/m/\(name)"), id: DirectoryID(device: 1, inode: UInt64(index + 1)), mtimeNs: Int64(index) * 10)
+    private func subfolders(_ names: [String]) -> Subfolders {
+        var subfolders = Subfolders(parent: RawPath("/m"), names: [])
+        for (index, name) in names.enumerated() {
+            subfolders.append(name: Array(name.utf8), id: DirectoryID(device: 1, inode: UInt64(index + 1)), mtimeNs: Int64(index) * 10)
         }
+        return subfolders
     }
 
     @Test("folders come first found, last listed first, with their identity and rules")

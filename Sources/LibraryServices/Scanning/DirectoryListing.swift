@@ -8,11 +8,8 @@ struct DirectoryListing: Sendable {
     var path: RawPath
     var mtimeNs: Int64
     var files: [FileFacts] = []
-    /// Subfolders, with the identity and mtime their `stat` gave while listing.
-    var subfolders: [Subfolder] = []
-
-    /// The subfolders' paths, sorted.
-    var subdirectories: [RawPath] { subfolders.map(\.path) }
+    /// Subfolders, with the identity and mtime their `stat` gave while listing, sorted.
+    var subfolders = Subfolders()
     /// Entries that could not be examined (a dangling symlink, a permission error).
     var problems: [(path: RawPath, reason: String)] = []
     /// Whether a cover image file (`cover.jpg`, `folder.png`... as `CoverFiles` names them)
@@ -37,8 +34,8 @@ struct DirectoryListing: Sendable {
             mix(UInt64(bitPattern: file.ctimeNs))
         }
         mix(0xFF)
-        for folder in subdirectories {
-            for byte in folder.lastComponent { mix(UInt64(byte)) }
+        for index in subfolders.indices {
+            for byte in subfolders.name(at: index) { mix(UInt64(byte)) }
             mix(0)
         }
         mix(hasCoverImage ? 1 : 2)
@@ -58,13 +55,6 @@ struct SystemError: Error, Equatable, CustomStringConvertible {
     var description: String { String(cString: strerror(code)).lowercased() }
 }
 
-/// A folder found while listing its parent.
-struct Subfolder: Sendable {
-    var path: RawPath
-    var id: DirectoryID
-    var mtimeNs: Int64
-}
-
 /// The identity of a directory, to detect symlink loops.
 struct DirectoryID: Hashable, Sendable {
     var device: UInt64
@@ -72,9 +62,21 @@ struct DirectoryID: Hashable, Sendable {
 }
 
 /// The directories a walk has listed, to list none twice (a symbolic link loop, a bind
-/// mount): 8 bytes per directory, since a library's folders are on one device or a few.
+/// mount): 4 bytes per directory whose inode number fits 32 bits (ext4's always do), 8 for
+/// the others, since a library's folders are on one device or a few. At a million tracks
+/// (153,000 folders) the set is 1 MB instead of 2.
 struct VisitedDirectories {
-    private var inodesByDevice: [UInt64: Set<UInt64>] = [:]
+    private struct Inodes {
+        var narrow: Set<UInt32>
+        var wide = Set<UInt64>()
+
+        mutating func insert(_ inode: UInt64) -> Bool {
+            if let narrowInode = UInt32(exactly: inode) { return narrow.insert(narrowInode).inserted }
+            return wide.insert(inode).inserted
+        }
+    }
+
+    private var inodesByDevice: [UInt64: Inodes] = [:]
     private let expected: Int
 
     /// Room for `expected` directories on the first device, so a rescan's set never regrows.
@@ -85,7 +87,7 @@ struct VisitedDirectories {
     /// Adds `id`; false if it was listed already.
     mutating func insert(_ id: DirectoryID) -> Bool {
         let capacity = inodesByDevice.isEmpty ? expected : 0
-        return inodesByDevice[id.device, default: Set(minimumCapacity: capacity)].insert(id.inode).inserted
+        return inodesByDevice[id.device, default: Inodes(narrow: Set(minimumCapacity: capacity))].insert(id.inode)
     }
 }
 
@@ -127,29 +129,36 @@ struct DirectoryReader {
         }
         defer { closedir(handle) }
         let descriptor = dirfd(handle)
-        var entries: [(name: [UInt8], type: UInt8)] = []
+        var read = DirectoryNames()
         var hasIgnoreFile = false
+        var folderCandidates = 0
         while let entry = readdir(handle) {
-            let name = Self.name(of: entry)
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            if name == Self.ignoreFileName { hasIgnoreFile = true }
-            if !includeHidden && name.first == 0x2E { continue }
-            entries.append((name, entry.pointee.d_type))
+            let type = entry.pointee.d_type
+            withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
+                    let name = UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)))
+                    if name.first == 0x2E && (name.count == 1 || (name.count == 2 && name[1] == 0x2E)) { return }
+                    if name.elementsEqual(Self.ignoreFileName) { hasIgnoreFile = true }
+                    if !includeHidden && name.first == 0x2E { return }
+                    if type != UInt8(DT_REG) { folderCandidates += 1 }
+                    read.append(name, type: type)
+                }
+            }
         }
         let ignore = hasIgnoreFile ? inherited.adding(folder: path) : inherited
         var listing = DirectoryListing(path: path, mtimeNs: mtimeNs)
-        for (name, type) in entries {
+        listing.subfolders = Subfolders(parent: path, names: read.bytes, capacity: folderCandidates)
+        for entry in read.names {
+            let name = read.bytes(of: entry)
             let isCandidate = AudioFileTypes.isCandidate(name: name)
             let isCoverName = CoverFiles.rank(of: name) != nil
-            if type == UInt8(DT_REG) && !isCandidate {
+            if entry.type == UInt8(DT_REG) && !isCandidate {
                 if isCoverName { listing.hasCoverImage = true }
                 continue
             }
             let child = path.appending(name)
             var info = stat()
-            let result = (name + [0]).withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { fstatat(descriptor, $0.baseAddress!, &info, 0) }
-            }
+            let result = read.withCString(entry) { fstatat(descriptor, $0, &info, 0) }
             guard result == 0 else {
                 let code = SystemError(errno)
                 listing.problems.append((child, code.code == ENOENT ? "broken symbolic link" : code.description))
@@ -158,9 +167,9 @@ struct DirectoryReader {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 guard !ignore.excludes(child, isDirectory: true) else { continue }
-                listing.subfolders.append(Subfolder(
-                    path: child, id: DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
-                    mtimeNs: Self.nanoseconds(info.st_mtim)))
+                listing.subfolders.append(
+                    nameAt: entry.range, id: DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
+                    mtimeNs: Self.nanoseconds(info.st_mtim))
             case S_IFREG:
                 if isCoverName { listing.hasCoverImage = true }
                 guard isCandidate, !ignore.excludes(child, isDirectory: false) else { continue }
@@ -172,19 +181,12 @@ struct DirectoryReader {
             }
         }
         listing.files.sort { $0.path < $1.path }
-        listing.subfolders.sort { $0.path < $1.path }
+        listing.subfolders.sortByName()
+        listing.subfolders.releaseNamesIfEmpty()
         return .success((listing, ignore))
     }
 
     private static let ignoreFileName = Array(IgnoreRules.fileName.utf8)
-
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
-        withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-            pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { bytes in
-                Array(UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
-            }
-        }
-    }
 
     static func nanoseconds(_ time: timespec) -> Int64 {
         Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)

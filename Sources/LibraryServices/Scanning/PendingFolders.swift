@@ -2,7 +2,7 @@ import LibraryCore
 
 /// The folders a depth-first walk has found and not listed yet, taken last found first.
 ///
-/// Each listing's subfolders stay in the listing's own array, with the place reached in it,
+/// Each listing's subfolders stay in the listing's own `Subfolders`, with the place reached in it,
 /// instead of one stack entry per folder: a library root of 46,000 artist folders would
 /// otherwise be a 46,000-entry stack beside the listing it was copied from (5.5 MB of a
 /// million-track rescan's 22 MB heap peak). The order is that of a stack fed each listing's
@@ -16,7 +16,7 @@ struct PendingFolders {
     /// The folder the walk starts from, until it is taken.
     private var start: Folder?
     /// Listings' subfolders not all taken yet, each with the index of the next to take.
-    private var frames: [(subfolders: [Subfolder], next: Int, rules: IgnoreRules)] = []
+    private var frames: [(subfolders: Subfolders, next: Int, rules: IgnoreRules)] = []
 
     /// A walk that starts at `start`.
     init(start: Folder) {
@@ -27,7 +27,7 @@ struct PendingFolders {
     var isEmpty: Bool { start == nil && frames.isEmpty }
 
     /// Adds a listing's subfolders, which inherit `rules`.
-    mutating func push(_ subfolders: [Subfolder], rules: IgnoreRules) {
+    mutating func push(_ subfolders: Subfolders, rules: IgnoreRules) {
         guard !subfolders.isEmpty else { return }
         frames.append((subfolders, 0, rules))
     }

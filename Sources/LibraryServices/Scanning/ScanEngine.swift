@@ -171,7 +171,7 @@ final class ScanEngine {
     /// An empty folder where the library has tracks is most likely an unmounted drive:
     /// sweeping it would mark the whole library missing, so the scan stops instead.
     private func refuseIfUnmounted(_ listing: DirectoryListing) throws {
-        guard listing.files.isEmpty, listing.subdirectories.isEmpty, listing.problems.isEmpty else { return }
+        guard listing.files.isEmpty, listing.subfolders.isEmpty, listing.problems.isEmpty else { return }
         let (libraryID, scope) = (target.library.id, target.scope)
         let present = try database.read { db in try TrackStore.presentCount(libraryID: libraryID, under: scope, db) }
         guard present > 0 else { return }
