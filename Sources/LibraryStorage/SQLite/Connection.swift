@@ -74,9 +74,12 @@ package final class Connection {
 
     private func configure(readOnly: Bool) throws(DatabaseError) {
         try execute("PRAGMA foreign_keys = ON")
-        // Statement journals and sorts in memory: upserts that fire triggers otherwise write
-        // every page they touch to a temporary file first.
-        try execute("PRAGMA temp_store = MEMORY")
+        // The writer keeps statement journals and sorts in memory: upserts that fire
+        // triggers otherwise write every page they touch to a temporary file first. A reader
+        // writes no journal, and its sorts and temporary tables stay in memory up to its page
+        // cache's size, then spill to a file: in memory a whole-library aggregate (the genre
+        // list at a million tracks) held 11 MB until it finished.
+        try execute(readOnly ? "PRAGMA temp_store = FILE" : "PRAGMA temp_store = MEMORY")
         if !readOnly {
             try execute("PRAGMA synchronous = NORMAL")
             // 1 MB of page cache instead of 2: the writer's pages are mostly new ones on their
