@@ -36,6 +36,9 @@ struct PlaylistEntriesJSONTests {
             album_id = NULL WHERE id = 4
         """#,
         #"""
+        UPDATE track SET other_tags = '{"LYRICS":["a\nb\"c\\d/e\u0001"]}' WHERE id = 6
+        """#,
+        #"""
         UPDATE track SET other_tags = '{"A":["1",2]}', artists = '["a","b"]', album_artists = '["a",","]',
             genres = '[" ","\u00e9"]', composer = 'a/b' WHERE id = 5
         """#,
@@ -73,6 +76,7 @@ struct PlaylistEntriesJSONTests {
         }
         let mix = String(decoding: try #require(expected["Mix"]), as: UTF8.self)
         #expect(mix.contains(#""otherTags":{"A\/B":["x\/y","é"],"ISRC":["US1"],"Z":[]}"#))
+        #expect(mix.contains(#""otherTags":{"LYRICS":["a\nb\"c\\d\/e\u0001"]}"#))
         #expect(mix.contains(#""otherTags":{"a":["2"],"b":["1"]}"#) && mix.contains(#""artists":["a\", \"b"]"#))
         #expect(mix.contains(#""path":{"base64":"#) && mix.contains(#""title":"A\#u{FFFD}B""#))
 

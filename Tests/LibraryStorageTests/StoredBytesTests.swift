@@ -45,8 +45,10 @@ struct StoredBytesTests {
         (#"{}"#, true), (#"{"A":[]}"#, true), (#"{"A/B":["x/y","é"],"ISRC":["1"],"Z":[]}"#, true), (#"{"":["x"]}"#, true),
         (#"{"A":["1"],"AB":["2"]}"#, true), (#"{"b":["1"],"a":["2"]}"#, false), (#"{"A":["1"],"A":["2"]}"#, false),
         (#"{"É":["1"]}"#, false), (#"{ "A":["1"]}"#, false), (#"{"A":["1",2]}"#, false), (#"{"A":"x"}"#, false),
-        (#"{"A":["a\"b"]}"#, false), (#"{"A":["1"],}"#, false), (#"{"A":["1"]"#, false), (#"{"A":["1"]}}"#, false),
-        ("{\"A\":[\"\u{1}\"]}", false), (#"[]"#, false),
+        (#"{"A":["a\"b"]}"#, true), (#"{"A":["1"],}"#, false), (#"{"A":["1"]"#, false), (#"{"A":["1"]}}"#, false),
+        ("{\"A\":[\"\u{1}\"]}", false), (#"[]"#, false), (#"{"LYRICS":["a\nb\"c\\d/e\u0001\r\t\u001f"]}"#, true),
+        (#"{"A":["\u000a"]}"#, false), (#"{"A":["\b"]}"#, false), (#"{"A":["\/"]}"#, false), (#"{"A":["\u0008"]}"#, false),
+        (#"{"A":["\u00e9"]}"#, false), (#"{"A":["\u001F"]}"#, false), (#"{"A\n":["1"]}"#, false), (#"{"A":["\"]}"#, false),
     ])
     func plainObjectsAreWhatTheirTagsAreWrittenAs(_ text: String, _ plain: Bool) {
         Array(text.utf8).withUnsafeBufferPointer { bytes in

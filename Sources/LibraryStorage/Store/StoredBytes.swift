@@ -55,6 +55,12 @@ package enum UTF8Bytes {
         let count = bytes.count
         var index = 0
         while index < count {
+            // Eight ASCII bytes at a time: most text is ASCII.
+            while index + 8 <= count,
+                  UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
@@ -106,10 +112,11 @@ extension JSONText {
         return true
     }
 
-    /// Whether `bytes` is `{}` or `{"A":["x"],"B":[]}` as `encode(_ tags:)` writes it with
-    /// nothing to escape: printable ASCII keys in strictly ascending order (Swift's order of
-    /// such keys), string values without control characters, quotes or backslashes. Such
-    /// text is what a `Track`'s other tags, decoded and written again key by key, would be.
+    /// Whether `bytes` is `{}` or `{"A":["x"],"B":[]}` as `encode(_ tags:)` writes it:
+    /// printable ASCII keys without escapes in strictly ascending order (Swift's order of
+    /// such keys), string values without raw control characters and with only the escapes
+    /// a `Track`'s JSON writer writes alike. Such text is what a `Track`'s other tags,
+    /// decoded and written again key by key, would be (but for `/`, which that writer escapes).
     static func isPlainObject(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         guard count >= 2, bytes[0] == UInt8(ascii: "{"), bytes[count - 1] == UInt8(ascii: "}") else { return false }
@@ -144,16 +151,45 @@ extension JSONText {
     }
 
     /// The contents of the string whose opening quote is at `start`, when it has no control
-    /// character, backslash (or, for a key, anything but printable ASCII) before its closing quote.
+    /// character and (for a key) nothing but printable ASCII without backslashes before its
+    /// closing quote; a value may hold the escapes `escapeLength(_:at:)` accepts.
     private static func plainString(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, keyOnly: Bool) -> Range<Int>? {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
         var index = start + 1
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { return (start + 1)..<index }
-            guard byte >= 0x20, byte != UInt8(ascii: "\\"), !keyOnly || byte < 0x7F else { return nil }
-            index += 1
+            guard byte >= 0x20, !keyOnly || (byte < 0x7F && byte != UInt8(ascii: "\\")) else { return nil }
+            if byte == UInt8(ascii: "\\") {
+                guard let length = escapeLength(bytes, at: index) else { return nil }
+                index += length
+            } else {
+                index += 1
+            }
         }
         return nil
+    }
+
+    /// The length of the escape at `start` when `JSONString` and a `Track`'s JSON writer
+    /// both write that character so (`\"`, `\\`, `\n`, `\r`, `\t`, or `\u00xx` in lower
+    /// case for another control character but backspace and form feed); nil for any other.
+    private static func escapeLength(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        guard start + 1 < bytes.count else { return nil }
+        switch bytes[start + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): return 2
+        case UInt8(ascii: "u"):
+            guard start + 5 < bytes.count, bytes[start + 2] == UInt8(ascii: "0"), bytes[start + 3] == UInt8(ascii: "0") else { return nil }
+            let high = bytes[start + 4], low = bytes[start + 5]
+            guard high == UInt8(ascii: "0") || high == UInt8(ascii: "1") else { return nil }
+            let lowValue: UInt8
+            switch low {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): lowValue = low - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): lowValue = low - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            let value = (high - UInt8(ascii: "0")) << 4 | lowValue
+            return [0x08, 0x09, 0x0A, 0x0C, 0x0D].contains(value) ? nil : 6
+        default: return nil
+        }
     }
 }
