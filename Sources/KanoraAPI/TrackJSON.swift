@@ -9,7 +9,7 @@ import LibraryCore
 /// it writes them (`description`, without a trailing `.0`). Object keys come in declaration
 /// order and `otherTags` sorted by key (`JSONEncoder`'s order is its dictionary's).
 struct TrackJSON {
-    private(set) var bytes: [UInt8] = []
+    var bytes: [UInt8] = []
 
     init(capacity: Int) {
         bytes.reserveCapacity(capacity)
@@ -178,11 +178,11 @@ struct TrackJSON {
         if let number { try double(number) } else { raw("null") }
     }
 
-    private mutating func raw(_ text: StaticString) {
+    mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func bool(_ value: Bool) {
+    mutating func bool(_ value: Bool) {
         value ? raw("true") : raw("false")
     }
 
@@ -208,7 +208,7 @@ struct TrackJSON {
         try JSONString.appendNumber(value, to: &bytes)
     }
 
-    private mutating func date(_ date: Date) {
+    mutating func date(_ date: Date) {
         bytes.append(UInt8(ascii: "\""))
         APIDate.append(date, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
@@ -225,7 +225,7 @@ struct TrackJSON {
         }
     }
 
-    private mutating func strings(_ values: [String]) {
+    mutating func strings(_ values: [String]) {
         raw("[")
         for (index, value) in values.enumerated() {
             if index > 0 { raw(",") }
@@ -234,7 +234,7 @@ struct TrackJSON {
         raw("]")
     }
 
-    private mutating func otherTags(_ tags: [String: [String]]) {
+    mutating func otherTags(_ tags: [String: [String]]) {
         raw("{")
         for (index, key) in tags.keys.sorted().enumerated() {
             if index > 0 { raw(",") }
@@ -245,32 +245,35 @@ struct TrackJSON {
 
     /// A JSON string: `"`, `\`, `/` and control characters escaped, the rest copied as UTF-8.
     mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): raw("\\\"")
-                case UInt8(ascii: "\\"): raw("\\\\")
-                case UInt8(ascii: "/"): raw("\\/")
-                case 0x08: raw("\\b")
-                case 0x0C: raw("\\f")
-                case 0x0A: raw("\\n")
-                case 0x0D: raw("\\r")
-                case 0x09: raw("\\t")
-                default:
-                    raw("\\u00")
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-                }
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    /// The JSON string of the UTF-8 text `utf8`, escaped as `string(_:)` escapes.
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            runStart = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case UInt8(ascii: "/"): raw("\\/")
+            case 0x08: raw("\\b")
+            case 0x0C: raw("\\f")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            default:
+                raw("\\u00")
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         bytes.append(UInt8(ascii: "\""))
     }
 

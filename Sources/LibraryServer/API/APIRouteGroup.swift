@@ -40,6 +40,16 @@ public struct APIRouteGroup {
         }
     }
 
+    /// Answers `R` with the JSON `handler` writes itself: the bytes encoding its
+    /// `R.Response` would make, written without building that value.
+    public func registerWritten<R: APIRequest>(_ type: R.Type, _ handler: @escaping @Sendable (R, APICaller) async throws -> [UInt8]) {
+        group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services] request, context in
+            let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
+            let body = ByteBuffer(bytes: try await handler(decoded, caller))
+            return Response(status: .ok, headers: [.contentType: API.jsonContentType], body: ResponseBody(byteBuffer: body))
+        }
+    }
+
     /// Answers `R` with the stream `handler` returns, one JSON line per element, flushed as
     /// each comes; an error before the first element is an error answer, a later one the
     /// last line (`failure(error)` makes it).

@@ -102,7 +102,10 @@ public enum APIRoutes {
         api.register(PlaylistNamedRequest.self) { request, caller in try await caller.playlists.playlist(named: request.query.name) }
         api.register(PlaylistByIDRequest.self) { request, caller in try await caller.playlists.playlist(id: request.query.id) }
         api.register(CreatePlaylistRequest.self) { request, caller in try await caller.playlists.create(request.body) }
-        api.register(PlaylistEntriesRequest.self) { request, caller in try await caller.playlists.entries(of: request.query.name) }
+        // Written from the rows as they are read: the same bytes as the entries' `TrackJSON`.
+        api.registerWritten(PlaylistEntriesRequest.self) { request, caller in
+            try await caller.playlists.entryRows(of: request.query.name) { try PlaylistEntriesJSON.encode($0) }
+        }
         api.register(DeletePlaylistRequest.self) { request, caller in try await caller.playlists.delete(named: request.body.name) }
         api.register(RenamePlaylistRequest.self) { request, caller in
             try await caller.playlists.rename(request.body.name, to: request.body.newName)

@@ -52,6 +52,19 @@ public struct LivePlaylistService: PlaylistService {
         }
     }
 
+    public func entryRows<Result: Sendable>(
+        of name: String, _ read: @escaping @Sendable (StoredTrackRows) throws -> Result
+    ) async throws -> Result {
+        try await database.reading { db in
+            let playlist = try existing(name, db)
+            guard let rule = try playlist.smartRule() else {
+                let statement = try PlaylistStore.entriesStatement(playlistID: playlist.id, db)
+                return try read(StoredTrackRows(statement, expectedCount: playlist.trackCount))
+            }
+            return try read(StoredTrackRows(try trackStatement(for: rule.request, db), expectedCount: 0))
+        }
+    }
+
     public func rename(_ name: String, to newName: String) async throws -> Playlist {
         try await database.writing { db in
             let validName = try PlaylistRules.name.validate(newName)
@@ -134,9 +147,19 @@ public struct LivePlaylistService: PlaylistService {
 
     /// The tracks a request matches now, in its order.
     func tracks(for request: ListRequest, _ db: Connection) throws -> [Track] {
-        let condition = request.query.condition(now: now())
-        let order = (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks)
+        let (condition, order) = selection(request)
         return try TrackStore.tracks(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, db)
+    }
+
+    /// The statement reading every column of the tracks a request matches now, in its order.
+    func trackStatement(for request: ListRequest, _ db: Connection) throws -> Statement {
+        let (condition, order) = selection(request)
+        return try TrackStore.statement(where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, db)
+    }
+
+    /// The condition and order of `request`, now.
+    private func selection(_ request: ListRequest) -> (SQL, String) {
+        (request.query.condition(now: now()), (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks))
     }
 
     /// A playlist's entries: stored ones, or a smart playlist's current result.

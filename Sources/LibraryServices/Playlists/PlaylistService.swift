@@ -22,6 +22,10 @@ public protocol PlaylistService: Sendable {
     /// evaluated now. Only a service over the database itself answers: others throw
     /// `.unimplemented`.
     func songs(of name: String) async throws -> [PlaylistSong]
+    /// What `read` makes of the entries' tracks as stored rows, in order (a smart playlist
+    /// evaluated now), inside one read: for writers that copy the columns straight into
+    /// bytes. Only a service over the database itself answers: others throw `.unimplemented`.
+    func entryRows<Result: Sendable>(of name: String, _ read: @escaping @Sendable (StoredTrackRows) throws -> Result) async throws -> Result
     /// Adds the tracks each request matches (each in its own order, requests one after
     /// another) at `position` (nil: at the end); returns how many were added. Throws
     /// `.notFound` when nothing matches, adding nothing.
@@ -62,6 +66,12 @@ public protocol PlaylistService: Sendable {
 extension PlaylistService {
     public func songs(of name: String) async throws -> [PlaylistSong] {
         throw LibraryError(.unimplemented, "PlaylistService.songs(of:) is answered only over the database itself.")
+    }
+
+    public func entryRows<Result: Sendable>(
+        of name: String, _ read: @escaping @Sendable (StoredTrackRows) throws -> Result
+    ) async throws -> Result {
+        throw LibraryError(.unimplemented, "PlaylistService.entryRows(of:_:) is answered only over the database itself.")
     }
 
     /// Adds the tracks one request matches; see `add(_:to:at:)`.

@@ -93,12 +93,19 @@ package enum PlaylistStore {
         // a 5,000-entry getPlaylist's profile).
         var entries: [PlaylistEntry] = []
         entries.reserveCapacity(try db.scalar("SELECT count(*) FROM playlist_item WHERE playlist_id = \(playlistID)") ?? 0)
-        try TrackStore.forEachTrack(try db.cachedStatement("""
+        try TrackStore.forEachTrack(try entriesStatement(playlistID: playlistID, db)) {
+            entries.append(PlaylistEntry(position: entries.count + 1, track: $0))
+        }
+        return entries
+    }
+
+    /// The statement `entries(playlistID:_:)` reads: every track column of each entry, in order.
+    package static func entriesStatement(playlistID: Int64, _ db: Connection) throws -> Statement {
+        try db.cachedStatement("""
             SELECT \(sql: TrackColumns.selectList)
             FROM playlist_item i JOIN track t ON t.id = i.track_id JOIN library l ON l.id = t.library_id
             WHERE i.playlist_id = \(playlistID) ORDER BY i.position, i.id
-            """)) { entries.append(PlaylistEntry(position: entries.count + 1, track: $0)) }
-        return entries
+            """)
     }
 
     /// Replaces a playlist's entries with `trackIDs` in order (positions 0..n-1).

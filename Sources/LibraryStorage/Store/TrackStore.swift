@@ -47,6 +47,16 @@ package enum TrackStore {
         columns: Set<String>? = nil, _ db: Connection, _ body: (Track) throws -> Void
     ) throws {
         let omitted = leftOut(keeping: columns)
+        let statement = try statement(where: condition, orderBy: order, limit: limit, includeMissing: includeMissing, omitting: omitted, db)
+        try forEachTrack(statement, leavingOut: omitted, body)
+    }
+
+    /// The statement `forEachTrack(where:orderBy:limit:includeMissing:columns:_:_:)` runs:
+    /// every track column but `omitted`.
+    package static func statement(
+        where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, omitting omitted: Set<String> = [],
+        _ db: Connection
+    ) throws -> Statement {
         var sql: SQL = """
             SELECT \(sql: TrackColumns.selectList(leavingOut: omitted)) FROM track t JOIN library l ON l.id = t.library_id
             WHERE (\(condition))
@@ -54,7 +64,7 @@ package enum TrackStore {
         if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
         sql.append(" ORDER BY \(sql: order)")
         if let limit { sql.append(" LIMIT \(limit)") }
-        try forEachTrack(try db.makeStatement(sql), leavingOut: omitted, body)
+        return try db.makeStatement(sql)
     }
 
     /// The track columns not in `kept` (none when `kept` is nil).
