@@ -29,10 +29,11 @@ enum BrowseNodes {
             fields.add("coverArt", coverArt(song))
             fields.add("size", track.fileSize)
             fields.add("contentType", AudioContentType.of(format: metadata.audio.format))
-            fields.add("suffix", track.path.pathExtension)
+            let suffix = track.path.pathExtension
+            fields.add("suffix", suffix)
             fields.add("duration", seconds(metadata.audio.durationMs))
             fields.add("bitRate", metadata.audio.bitrate)
-            fields.add("path", virtualPath(song))
+            fields.add("path", virtualPath(song, suffix: suffix))
             fields.add("discNumber", metadata.discNumber)
             fields.add("created", track.addedAt)
             fields.add("albumId", track.albumID.map(SubsonicID.album))
@@ -73,14 +74,27 @@ enum BrowseNodes {
 
     /// "Artist/Album/01 Title.ext": a path clients can show and sort by, never the file's.
     static func virtualPath(_ song: BrowseSong) -> String {
+        virtualPath(song, suffix: song.track.path.pathExtension)
+    }
+
+    /// `virtualPath(_:)` with the file's extension already known.
+    static func virtualPath(_ song: BrowseSong, suffix: String) -> String {
         let track = song.track
-        let artist = track.albumArtist ?? track.artist ?? "Unknown Artist"
-        let album = track.metadata.album ?? "Unknown Album"
         let number = track.metadata.trackNumber.map { $0 >= 0 && $0 < 10 ? "0\($0) " : "\($0) " } ?? ""
-        let suffix = track.path.pathExtension
-        let file = number + track.title + (suffix.isEmpty ? "" : "." + suffix)
-        return [artist, album, file].map { $0.utf8.contains(UInt8(ascii: "/")) ? $0.replacingOccurrences(of: "/", with: "_") : $0 }
-            .joined(separator: "/")
+        var path = component(track.albumArtist ?? track.artist ?? "Unknown Artist")
+        path.append("/")
+        path.append(component(track.metadata.album ?? "Unknown Album"))
+        path.append("/")
+        path.append(component(number + track.title + (suffix.isEmpty ? "" : "." + suffix)))
+        return path
+    }
+
+    /// A path component with its slashes made underscores (checked on the bytes first: few
+    /// names hold one).
+    private static func component(_ text: String) -> String {
+        var text = text
+        let hasSlash = text.withUTF8 { $0.contains(UInt8(ascii: "/")) }
+        return hasSlash ? text.replacingOccurrences(of: "/", with: "_") : text
     }
 
     /// Stars, ratings and plays as Subsonic names them; absent when unset.
