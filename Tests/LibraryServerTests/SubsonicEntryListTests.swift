@@ -56,6 +56,15 @@ struct SubsonicEntryListTests {
         #expect(written.children(named: "item").first?["n"] == .int(7))
     }
 
+    @Test func numbersAreWrittenAsStringWritesThem() {
+        let numbers: [Int64] = [0, 7, 9, 10, 99, 100, -1, -9, -10, 1_234_567_890, .max, .min, .min + 1]
+        var node = SubsonicNode("numbers")
+        node.appendValues("n", numbers)
+        let expected = numbers.map { "<n>\($0)</n>" }.joined()
+        #expect(SubsonicRenderer.render(node, as: .xml).hasSuffix(#"restapi">"# + expected + "</numbers>"))
+        #expect(SubsonicRenderer.render(node, as: .json) == #"{"numbers":{"n":["# + numbers.map(String.init).joined(separator: ",") + "]}}")
+    }
+
     private enum Flat: SubsonicShape {
         static func write<Fields: SubsonicFields>(_ item: Int, to fields: inout Fields) {
             fields.add("id", SubsonicID.track(Int64(item)))

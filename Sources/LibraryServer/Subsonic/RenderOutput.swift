@@ -41,13 +41,29 @@ struct RenderOutput {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends `number` in decimal, as `String(number)` writes it.
+    /// Appends the bytes of `text`.
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `number` in decimal, as `String(number)` writes it (digits made in place, not
+    /// through a `String`: a 5,000-song answer writes some 50,000 numbers).
     mutating func append(decimal number: Int64) {
         if number >= 0, number < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(number))
             return
         }
-        append(String(number))
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// Appends `text` as a JSON string (quoted, escaped).
@@ -83,9 +99,14 @@ struct RenderOutput {
     }
 
     /// JSON: `,"key":` (no comma for the first member). XML: ` key="`.
-    private mutating func beginAttribute(_ key: String) {
+    private mutating func beginAttribute(_ key: StaticString) {
         if json {
-            memberKey(key)
+            if !firstMember { bytes.append(UInt8(ascii: ",")) }
+            firstMember = false
+            bytes.append(UInt8(ascii: "\""))
+            append(key)
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
         } else {
             bytes.append(UInt8(ascii: " "))
             append(key)
@@ -117,46 +138,46 @@ struct RenderOutput {
 }
 
 extension RenderOutput: SubsonicFields {
-    mutating func add(_ key: String, _ value: String?) {
+    mutating func add(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         beginAttribute(key)
         if json { appendJSONString(value) } else { XMLText.append(value, to: &bytes, attribute: true) }
         endAttribute()
     }
 
-    mutating func add(_ key: String, _ value: Int?) {
+    mutating func add(_ key: StaticString, _ value: Int?) {
         add(key, value.map(Int64.init))
     }
 
-    mutating func add(_ key: String, _ value: Int64?) {
+    mutating func add(_ key: StaticString, _ value: Int64?) {
         guard let value else { return }
         beginAttribute(key)
         append(decimal: value)
         endAttribute()
     }
 
-    mutating func add(_ key: String, _ value: Bool?) {
+    mutating func add(_ key: StaticString, _ value: Bool?) {
         guard let value else { return }
         beginAttribute(key)
         append(value ? "true" : "false")
         endAttribute()
     }
 
-    mutating func add(_ key: String, _ value: Double?) {
+    mutating func add(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
         beginAttribute(key)
         append(SubsonicValue.double(value).text)
         endAttribute()
     }
 
-    mutating func add(_ key: String, _ value: Date?) {
+    mutating func add(_ key: StaticString, _ value: Date?) {
         guard let value else { return }
         beginAttribute(key)
         if json { appendJSONString(APIDate.string(from: value)) } else { XMLText.append(APIDate.string(from: value), to: &bytes, attribute: true) }
         endAttribute()
     }
 
-    mutating func add(_ key: String, _ value: SubsonicID?) {
+    mutating func add(_ key: StaticString, _ value: SubsonicID?) {
         guard let value else { return }
         beginAttribute(key)
         if json { bytes.append(UInt8(ascii: "\"")) }

@@ -6,15 +6,16 @@ import Foundation
 /// into the answer for lists of songs and albums, with no node of some 35 boxed values made
 /// per item, and still gives nodes where an endpoint adds to one.
 ///
-/// Nil values are left out. Keys are distinct within an object.
+/// Nil values are left out. Keys are distinct literals within an object (their bytes are
+/// copied as they are, with no `String` made).
 protocol SubsonicFields: SendableMetatype {
-    mutating func add(_ key: String, _ value: String?)
-    mutating func add(_ key: String, _ value: Int?)
-    mutating func add(_ key: String, _ value: Int64?)
-    mutating func add(_ key: String, _ value: Bool?)
-    mutating func add(_ key: String, _ value: Double?)
-    mutating func add(_ key: String, _ value: Date?)
-    mutating func add(_ key: String, _ value: SubsonicID?)
+    mutating func add(_ key: StaticString, _ value: String?)
+    mutating func add(_ key: StaticString, _ value: Int?)
+    mutating func add(_ key: StaticString, _ value: Int64?)
+    mutating func add(_ key: StaticString, _ value: Bool?)
+    mutating func add(_ key: StaticString, _ value: Double?)
+    mutating func add(_ key: StaticString, _ value: Date?)
+    mutating func add(_ key: StaticString, _ value: SubsonicID?)
     /// A list of objects named `name`, one per item, each written by `item`: repeated
     /// elements in XML, an array in JSON (`[]` when empty).
     mutating func addList<Items: Collection>(_ name: String, _ items: Items, _ item: (Items.Element, inout Self) -> Void)
@@ -67,13 +68,13 @@ extension SubsonicNode {
 struct SubsonicNodeBuilder: SubsonicFields {
     var node: SubsonicNode
 
-    mutating func add(_ key: String, _ value: String?) { value.map { node.appendAttribute(key, .string($0)) } }
-    mutating func add(_ key: String, _ value: Int?) { value.map { node.appendAttribute(key, .int(Int64($0))) } }
-    mutating func add(_ key: String, _ value: Int64?) { value.map { node.appendAttribute(key, .int($0)) } }
-    mutating func add(_ key: String, _ value: Bool?) { value.map { node.appendAttribute(key, .bool($0)) } }
-    mutating func add(_ key: String, _ value: Double?) { value.map { node.appendAttribute(key, .double($0)) } }
-    mutating func add(_ key: String, _ value: Date?) { value.map { node.appendAttribute(key, .date($0)) } }
-    mutating func add(_ key: String, _ value: SubsonicID?) { value.map { node.appendAttribute(key, .string($0.description)) } }
+    mutating func add(_ key: StaticString, _ value: String?) { value.map { node.appendAttribute(key.description, .string($0)) } }
+    mutating func add(_ key: StaticString, _ value: Int?) { value.map { node.appendAttribute(key.description, .int(Int64($0))) } }
+    mutating func add(_ key: StaticString, _ value: Int64?) { value.map { node.appendAttribute(key.description, .int($0)) } }
+    mutating func add(_ key: StaticString, _ value: Bool?) { value.map { node.appendAttribute(key.description, .bool($0)) } }
+    mutating func add(_ key: StaticString, _ value: Double?) { value.map { node.appendAttribute(key.description, .double($0)) } }
+    mutating func add(_ key: StaticString, _ value: Date?) { value.map { node.appendAttribute(key.description, .date($0)) } }
+    mutating func add(_ key: StaticString, _ value: SubsonicID?) { value.map { node.appendAttribute(key.description, .string($0.description)) } }
 
     mutating func addList<Items: Collection>(_ name: String, _ items: Items, _ item: (Items.Element, inout Self) -> Void) {
         node.appendList(name, items.map { element in
