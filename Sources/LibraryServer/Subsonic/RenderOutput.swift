@@ -101,12 +101,9 @@ struct RenderOutput {
     /// JSON: `,"key":` (no comma for the first member). XML: ` key="`.
     private mutating func beginAttribute(_ key: StaticString) {
         if json {
-            if !firstMember { bytes.append(UInt8(ascii: ",")) }
-            firstMember = false
-            bytes.append(UInt8(ascii: "\""))
+            openKey()
             append(key)
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(UInt8(ascii: ":"))
+            closeKey()
         } else {
             bytes.append(UInt8(ascii: " "))
             append(key)
@@ -121,10 +118,20 @@ struct RenderOutput {
 
     /// JSON: `,"key":` (no comma for the first member).
     private mutating func memberKey(_ key: String) {
+        openKey()
+        append(key)
+        closeKey()
+    }
+
+    /// JSON: `,"` before a member's key (no comma for the first member).
+    private mutating func openKey() {
         if !firstMember { bytes.append(UInt8(ascii: ",")) }
         firstMember = false
         bytes.append(UInt8(ascii: "\""))
-        append(key)
+    }
+
+    /// JSON: `":` after a member's key.
+    private mutating func closeKey() {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
     }
