@@ -19,14 +19,14 @@ enum BrowseEndpoints: SubsonicEndpointGroup {
             let id = try request.parameters.id("id", as: .artist)
             let detail = try await request.services.browse.artist(id: id.value, userID: request.user.id)
             var node = BrowseNodes.artist(detail.artist)
-            node.appendList("album", detail.albums.map { BrowseNodes.album($0) })
+            node.appendList("album", detail.albums, as: BrowseNodes.Album.self)
             return .payload(node)
         },
         SubsonicEndpoint("getAlbum") { request in
             let id = try request.parameters.id("id", as: .album)
             let detail = try await request.services.browse.album(id: id.value, userID: request.user.id)
             var node = BrowseNodes.album(detail.album)
-            node.appendList("song", detail.songs.map { BrowseNodes.song($0) })
+            node.appendList("song", detail.songs, as: BrowseNodes.Song.self)
             return .payload(node)
         },
         SubsonicEndpoint("getSong") { request in
@@ -59,7 +59,7 @@ enum BrowseEndpoints: SubsonicEndpointGroup {
         node.appendList("index", unchanged ? [] : BrowseNodes.index(top.index) { folder in
             SubsonicNode("artist", ["id": SubsonicID.folder(folder.id), "name": folder.name])
         })
-        node.appendList("child", unchanged ? [] : top.songs.map { BrowseNodes.song($0, name: "child") })
+        node.appendList("child", unchanged ? [] : top.songs, as: BrowseNodes.Song.self)
         return .payload(node)
     }
 
@@ -81,14 +81,14 @@ enum BrowseEndpoints: SubsonicEndpointGroup {
             let detail = try await browse.artist(id: id.value, userID: user)
             node = SubsonicNode("directory", ["id": id, "name": detail.artist.name])
             BrowseNodes.annotate(&node, detail.artist.annotation, plays: false)
-            node.appendList("child", detail.albums.map { BrowseNodes.albumChild($0, name: "child") })
+            node.appendList("child", detail.albums, as: BrowseNodes.AlbumChild.self)
         case .album:
             let detail = try await browse.album(id: id.value, userID: user)
             node = SubsonicNode("directory", [
                 "id": id, "parent": detail.album.artistID.map(SubsonicID.artist), "name": detail.album.name,
             ])
             BrowseNodes.annotate(&node, detail.album.annotation)
-            node.appendList("child", detail.songs.map { BrowseNodes.song($0, name: "child") })
+            node.appendList("child", detail.songs, as: BrowseNodes.Song.self)
         default:
             throw id.notFound
         }

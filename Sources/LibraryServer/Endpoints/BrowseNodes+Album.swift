@@ -6,53 +6,63 @@ extension BrowseNodes {
     /// An album as `AlbumID3` (getAlbum, getAlbumList2, search3, getStarred2); `coverArt`
     /// only when it has a cover (clients show a broken image for a cover that is not found).
     static func album(_ album: BrowseAlbum, name: String = "album") -> SubsonicNode {
-        var node = SubsonicNode(name, [
-            "id": SubsonicID.album(album.id),
-            "name": album.name,
-            "artist": album.artist,
-            "artistId": album.artistID.map(SubsonicID.artist),
-            "coverArt": album.hasCover ? SubsonicID.album(album.id) : nil,
-            "songCount": album.songCount,
-            "duration": seconds(album.durationMs),
-            "created": album.createdAt,
-            "year": album.year,
-            "genre": album.genres.first,
-            "isCompilation": album.compilation,
-            "sortName": album.sortName,
-            "musicBrainzId": album.musicBrainzID,
-            "displayArtist": album.artists.map(\.name).joined(separator: ", "),
-        ])
-        annotate(&node, album.annotation)
-        node.appendList("genres", album.genres.map { SubsonicNode("genre", ["name": $0]) })
-        node.appendList("artists", album.artists.map(reference))
-        node.appendList("discTitles", [])
-        return node
+        Album.node(album, name: name)
+    }
+
+    /// The shape of an album as `AlbumID3`.
+    enum Album: SubsonicShape {
+        static func write<Fields: SubsonicFields>(_ album: BrowseAlbum, to fields: inout Fields) {
+            fields.add("id", SubsonicID.album(album.id))
+            fields.add("name", album.name)
+            fields.add("artist", album.artist)
+            fields.add("artistId", album.artistID.map(SubsonicID.artist))
+            fields.add("coverArt", album.hasCover ? SubsonicID.album(album.id) : nil)
+            fields.add("songCount", album.songCount)
+            fields.add("duration", seconds(album.durationMs))
+            fields.add("created", album.createdAt)
+            fields.add("year", album.year)
+            fields.add("genre", album.genres.first)
+            fields.add("isCompilation", album.compilation)
+            fields.add("sortName", album.sortName)
+            fields.add("musicBrainzId", album.musicBrainzID)
+            fields.add("displayArtist", album.artists.map(\.name).joined(separator: ", "))
+            addAnnotation(album.annotation, to: &fields)
+            fields.addList("genres", album.genres) { genre, item in item.add("name", genre) }
+            fields.addList("artists", album.artists, addReference)
+            fields.addList("discTitles", EmptyCollection<Int>()) { _, _ in }
+        }
     }
 
     /// An album as a folder-style `child` with `isDir` (getAlbumList, search2, getStarred,
     /// an artist's getMusicDirectory).
     static func albumChild(_ album: BrowseAlbum, name: String = "album") -> SubsonicNode {
-        var node = SubsonicNode(name, [
-            "id": SubsonicID.album(album.id),
-            "parent": album.artistID.map(SubsonicID.artist),
-            "isDir": true,
-            "title": album.name,
-            "name": album.name,
-            "album": album.name,
-            "artist": album.artist,
-            "year": album.year,
-            "genre": album.genres.first,
-            "coverArt": album.hasCover ? SubsonicID.album(album.id) : nil,
-            "duration": seconds(album.durationMs),
-            "created": album.createdAt,
-            "albumId": SubsonicID.album(album.id),
-            "artistId": album.artistID.map(SubsonicID.artist),
-            "songCount": album.songCount,
-            "isVideo": false,
-            "mediaType": "album",
-        ])
-        annotate(&node, album.annotation)
-        return node
+        AlbumChild.node(album, name: name)
+    }
+
+    /// The shape of an album as a folder-style `child`.
+    enum AlbumChild: SubsonicShape {
+        static func write<Fields: SubsonicFields>(_ album: BrowseAlbum, to fields: inout Fields) {
+            let id = SubsonicID.album(album.id)
+            let artistID = album.artistID.map(SubsonicID.artist)
+            fields.add("id", id)
+            fields.add("parent", artistID)
+            fields.add("isDir", true)
+            fields.add("title", album.name)
+            fields.add("name", album.name)
+            fields.add("album", album.name)
+            fields.add("artist", album.artist)
+            fields.add("year", album.year)
+            fields.add("genre", album.genres.first)
+            fields.add("coverArt", album.hasCover ? id : nil)
+            fields.add("duration", seconds(album.durationMs))
+            fields.add("created", album.createdAt)
+            fields.add("albumId", id)
+            fields.add("artistId", artistID)
+            fields.add("songCount", album.songCount)
+            fields.add("isVideo", false)
+            fields.add("mediaType", "album")
+            addAnnotation(album.annotation, to: &fields)
+        }
     }
 
     /// An artist as `ArtistID3` (getArtists, getArtist, search3, getStarred2).

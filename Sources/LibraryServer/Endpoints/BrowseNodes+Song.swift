@@ -8,54 +8,61 @@ enum BrowseNodes {
     /// A song as a `child` (named `name`: "song", "child", "entry"...), with the
     /// OpenSubsonic fields; lists are always present (`[]` when empty).
     static func song(_ song: BrowseSong, name: String = "song") -> SubsonicNode {
-        let track = song.track
-        let metadata = track.metadata
-        let suffix = track.path.pathExtension
-        let artist = track.artist
-        var node = SubsonicNode(name, [
-            "id": SubsonicID.track(track.id),
-            "parent": SubsonicID.folder(song.folderID),
-            "isDir": false,
-            "title": track.title,
-            "album": metadata.album,
-            "artist": artist,
-            "track": metadata.trackNumber,
-            "year": metadata.year,
-            "genre": metadata.genres.first,
-            "coverArt": coverArt(song),
-            "size": track.fileSize,
-            "contentType": AudioContentType.of(format: metadata.audio.format),
-            "suffix": suffix,
-            "duration": seconds(metadata.audio.durationMs),
-            "bitRate": metadata.audio.bitrate,
-            "path": virtualPath(song),
-            "discNumber": metadata.discNumber,
-            "created": track.addedAt,
-            "albumId": track.albumID.map(SubsonicID.album),
-            "artistId": song.artists.first.map { SubsonicID.artist($0.id) },
-            "type": "music",
-            "isVideo": false,
-            "bpm": metadata.bpm.map { Int($0.rounded()) },
-            "comment": metadata.comment,
-            "sortName": metadata.titleSort,
-            "mediaType": "song",
-            "musicBrainzId": metadata.musicBrainz.recordingID,
-            "displayArtist": artist ?? "",
-            "displayAlbumArtist": track.albumArtist ?? artist ?? "",
-            "displayComposer": metadata.composer,
-            "bitDepth": metadata.audio.bitDepth,
-            "samplingRate": metadata.audio.sampleRate,
-            "channelCount": metadata.audio.channels,
-        ])
-        annotate(&node, song.annotation)
-        node.appendList("genres", metadata.genres.map { SubsonicNode("genre", ["name": $0]) })
-        node.appendList("artists", song.artists.map(reference))
-        node.appendList("albumArtists", song.albumArtists.map(reference))
-        let gain = metadata.replayGain
-        node.append(SubsonicNode("replayGain", [
-            "trackGain": gain.trackGain, "albumGain": gain.albumGain, "trackPeak": gain.trackPeak, "albumPeak": gain.albumPeak,
-        ]))
-        return node
+        Song.node(song, name: name)
+    }
+
+    /// The shape of a song (`child`), written straight into the answer by song lists.
+    enum Song: SubsonicShape {
+        static func write<Fields: SubsonicFields>(_ song: BrowseSong, to fields: inout Fields) {
+            let track = song.track
+            let metadata = track.metadata
+            let artist = track.artist
+            fields.add("id", SubsonicID.track(track.id))
+            fields.add("parent", SubsonicID.folder(song.folderID))
+            fields.add("isDir", false)
+            fields.add("title", track.title)
+            fields.add("album", metadata.album)
+            fields.add("artist", artist)
+            fields.add("track", metadata.trackNumber)
+            fields.add("year", metadata.year)
+            fields.add("genre", metadata.genres.first)
+            fields.add("coverArt", coverArt(song))
+            fields.add("size", track.fileSize)
+            fields.add("contentType", AudioContentType.of(format: metadata.audio.format))
+            let suffix = track.path.pathExtension
+            fields.add("suffix", suffix)
+            fields.add("duration", seconds(metadata.audio.durationMs))
+            fields.add("bitRate", metadata.audio.bitrate)
+            fields.add("path", virtualPath(song, suffix: suffix))
+            fields.add("discNumber", metadata.discNumber)
+            fields.add("created", track.addedAt)
+            fields.add("albumId", track.albumID.map(SubsonicID.album))
+            fields.add("artistId", song.artists.first.map { SubsonicID.artist($0.id) })
+            fields.add("type", "music")
+            fields.add("isVideo", false)
+            fields.add("bpm", metadata.bpm.map { Int($0.rounded()) })
+            fields.add("comment", metadata.comment)
+            fields.add("sortName", metadata.titleSort)
+            fields.add("mediaType", "song")
+            fields.add("musicBrainzId", metadata.musicBrainz.recordingID)
+            fields.add("displayArtist", artist ?? "")
+            fields.add("displayAlbumArtist", track.albumArtist ?? artist ?? "")
+            fields.add("displayComposer", metadata.composer)
+            fields.add("bitDepth", metadata.audio.bitDepth)
+            fields.add("samplingRate", metadata.audio.sampleRate)
+            fields.add("channelCount", metadata.audio.channels)
+            addAnnotation(song.annotation, to: &fields)
+            fields.addList("genres", metadata.genres) { genre, item in item.add("name", genre) }
+            fields.addList("artists", song.artists, addReference)
+            fields.addList("albumArtists", song.albumArtists, addReference)
+            let gain = metadata.replayGain
+            fields.addObject("replayGain") { item in
+                item.add("trackGain", gain.trackGain)
+                item.add("albumGain", gain.albumGain)
+                item.add("trackPeak", gain.trackPeak)
+                item.add("albumPeak", gain.albumPeak)
+            }
+        }
     }
 
     /// The cover id of a song: its album's when it has one (one image per album, cached
@@ -67,14 +74,27 @@ enum BrowseNodes {
 
     /// "Artist/Album/01 Title.ext": a path clients can show and sort by, never the file's.
     static func virtualPath(_ song: BrowseSong) -> String {
+        virtualPath(song, suffix: song.track.path.pathExtension)
+    }
+
+    /// `virtualPath(_:)` with the file's extension already known.
+    static func virtualPath(_ song: BrowseSong, suffix: String) -> String {
         let track = song.track
-        let artist = track.albumArtist ?? track.artist ?? "Unknown Artist"
-        let album = track.metadata.album ?? "Unknown Album"
         let number = track.metadata.trackNumber.map { $0 >= 0 && $0 < 10 ? "0\($0) " : "\($0) " } ?? ""
-        let suffix = track.path.pathExtension
-        let file = number + track.title + (suffix.isEmpty ? "" : "." + suffix)
-        return [artist, album, file].map { $0.utf8.contains(UInt8(ascii: "/")) ? $0.replacingOccurrences(of: "/", with: "_") : $0 }
-            .joined(separator: "/")
+        var path = component(track.albumArtist ?? track.artist ?? "Unknown Artist")
+        path.append("/")
+        path.append(component(track.metadata.album ?? "Unknown Album"))
+        path.append("/")
+        path.append(component(number + track.title + (suffix.isEmpty ? "" : "." + suffix)))
+        return path
+    }
+
+    /// A path component with its slashes made underscores (checked on the bytes first: few
+    /// names hold one).
+    private static func component(_ text: String) -> String {
+        var text = text
+        let hasSlash = text.withUTF8 { $0.contains(UInt8(ascii: "/")) }
+        return hasSlash ? text.replacingOccurrences(of: "/", with: "_") : text
     }
 
     /// Stars, ratings and plays as Subsonic names them; absent when unset.
@@ -87,9 +107,20 @@ enum BrowseNodes {
         }
     }
 
-    /// `{id, name}` of a credited artist.
-    static func reference(_ artist: ArtistReference) -> SubsonicNode {
-        SubsonicNode("artist", ["id": SubsonicID.artist(artist.id), "name": artist.name])
+    /// Adds what `annotate(_:_:plays:)` sets to an object that has none of those keys yet.
+    static func addAnnotation<Fields: SubsonicFields>(_ annotation: Annotation, to fields: inout Fields, plays: Bool = true) {
+        fields.add("starred", annotation.starredAt)
+        fields.add("userRating", annotation.rating)
+        if plays {
+            fields.add("playCount", annotation.playCount)
+            fields.add("played", annotation.lastPlayedAt)
+        }
+    }
+
+    /// Adds `{id, name}` of a credited artist.
+    static func addReference<Fields: SubsonicFields>(_ artist: ArtistReference, to fields: inout Fields) {
+        fields.add("id", SubsonicID.artist(artist.id))
+        fields.add("name", artist.name)
     }
 
     /// Whole seconds, rounded.

@@ -9,12 +9,12 @@ enum ListEndpoints: SubsonicEndpointGroup {
     static let endpoints: [SubsonicEndpoint] = [
         SubsonicEndpoint("getAlbumList") { request in
             var node = SubsonicNode("albumList")
-            node.appendList("album", try await albumList(request).map { BrowseNodes.albumChild($0) })
+            node.appendList("album", try await albumList(request), as: BrowseNodes.AlbumChild.self)
             return .payload(node)
         },
         SubsonicEndpoint("getAlbumList2") { request in
             var node = SubsonicNode("albumList2")
-            node.appendList("album", try await albumList(request).map { BrowseNodes.album($0) })
+            node.appendList("album", try await albumList(request), as: BrowseNodes.Album.self)
             return .payload(node)
         },
         SubsonicEndpoint("getRandomSongs") { request in
@@ -95,7 +95,7 @@ enum ListEndpoints: SubsonicEndpointGroup {
 
     private static func songList(_ name: String, _ songs: [BrowseSong]) -> SubsonicNode {
         var node = SubsonicNode(name)
-        node.appendList("song", songs.map { BrowseNodes.song($0) })
+        node.appendList("song", songs, as: BrowseNodes.Song.self)
         return node
     }
 
@@ -103,8 +103,12 @@ enum ListEndpoints: SubsonicEndpointGroup {
     private static func results(_ name: String, _ result: BrowseSearchResult, id3: Bool) -> SubsonicNode {
         var node = SubsonicNode(name)
         node.appendList("artist", result.artists.map { id3 ? BrowseNodes.artist($0) : BrowseNodes.artistEntry($0) })
-        node.appendList("album", result.albums.map { id3 ? BrowseNodes.album($0) : BrowseNodes.albumChild($0) })
-        node.appendList("song", result.songs.map { BrowseNodes.song($0) })
+        if id3 {
+            node.appendList("album", result.albums, as: BrowseNodes.Album.self)
+        } else {
+            node.appendList("album", result.albums, as: BrowseNodes.AlbumChild.self)
+        }
+        node.appendList("song", result.songs, as: BrowseNodes.Song.self)
         return node
     }
 }

@@ -23,6 +23,9 @@ public struct SubsonicNode: Sendable {
         /// written (the `index`th of `count` by `item`): a list of a hundred thousand
         /// artists never exists as nodes all at once.
         case generated(name: String, count: Int, item: @Sendable (_ index: Int) -> SubsonicNode)
+        /// Objects of one shape (songs, albums), rendered like `list` but written straight
+        /// into the answer from their items, with no node made per item.
+        case entries(SubsonicEntryList)
     }
 
     /// The element name, and the member name in the parent JSON object.
@@ -72,6 +75,16 @@ public struct SubsonicNode: Sendable {
         attributes.first { $0.key == key }?.value
     }
 
+    /// Appends an attribute whose key is not set yet (no search, unlike `set`).
+    mutating func appendAttribute(_ key: String, _ value: SubsonicValue) {
+        attributes.append((key, value))
+    }
+
+    /// Appends a list written straight into the answer (see `Child.entries`).
+    mutating func appendEntries(_ list: SubsonicEntryList) {
+        children.append(.entries(list))
+    }
+
     /// Appends a nested object.
     public mutating func append(_ child: SubsonicNode) {
         children.append(.object(child))
@@ -113,6 +126,7 @@ public struct SubsonicNode: Sendable {
             case .object(let node) where node.name == name: [node]
             case .list(let listName, let items) where listName == name: items
             case .generated(let listName, let count, let item) where listName == name: (0..<count).map(item)
+            case .entries(let list) where list.name == name: (0..<list.count).map(list.node)
             default: []
             }
         }

@@ -18,7 +18,7 @@ enum SubsonicRenderer {
     /// an answer that size or smaller): a large answer is never one buffer grown by doubling
     /// and then copied whole, and it can be freed chunk by chunk as it is sent.
     static func chunks(_ root: SubsonicNode, as format: SubsonicFormat) -> [[UInt8]] {
-        var out = RenderOutput()
+        var out = RenderOutput(json: format != .xml)
         switch format {
         case .xml:
             out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -83,6 +83,11 @@ enum SubsonicRenderer {
                     writeXML(item(index), to: &out)
                     out.endItem()
                 }
+            case .entries(let list):
+                for index in 0..<list.count {
+                    out.writeObject(named: list.name) { list.write(index, &$0) }
+                    out.endItem()
+                }
             case .values(let name, let values):
                 for value in values {
                     out.append("<")
@@ -139,6 +144,11 @@ enum SubsonicRenderer {
             case .generated(let name, let count, let item):
                 key(name)
                 writeJSONArray(count: count, to: &out) { writeJSON(item($0), to: &$1) }
+            case .entries(let list):
+                key(list.name)
+                writeJSONArray(count: list.count, to: &out) { index, out in
+                    out.writeObject(named: list.name) { list.write(index, &$0) }
+                }
             case .values(let name, let values):
                 key(name)
                 writeJSONArray(count: values.count, to: &out) { writeJSON(values[$0], to: &$1) }
@@ -171,47 +181,6 @@ enum SubsonicRenderer {
     }
 
     private static func writeJSONString(_ text: String, to out: inout RenderOutput) {
-        JSONString.appendQuoted(text, to: &out.bytes, escapingLineSeparators: true)
-    }
-}
-
-/// The bytes of an answer being rendered: the current chunk, and the full ones before it.
-private struct RenderOutput {
-    /// The chunk being written.
-    var bytes: [UInt8]
-    private var full: [[UInt8]] = []
-
-    init() {
-        bytes = []
-        bytes.reserveCapacity(4096)
-    }
-
-    /// Called after each list item: starts a new chunk once this one holds `chunkLength`.
-    mutating func endItem() {
-        guard bytes.count >= SubsonicRenderer.chunkLength else { return }
-        full.append(bytes)
-        bytes = []
-        bytes.reserveCapacity(64 * 1024)
-    }
-
-    /// Every chunk, the last one included (one chunk, maybe empty, at least).
-    consuming func finish() -> [[UInt8]] {
-        if full.isEmpty || !bytes.isEmpty { full.append(bytes) }
-        return full
-    }
-
-    /// Appends the UTF-8 bytes of `text`.
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
-    /// Appends `number` in decimal, as `String(number)` writes it.
-    mutating func append(decimal number: Int64) {
-        if number >= 0, number < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(number))
-            return
-        }
-        append(String(number))
+        out.appendJSONString(text)
     }
 }

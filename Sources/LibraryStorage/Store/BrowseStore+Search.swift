@@ -156,7 +156,11 @@ extension SearchQuery {
 
     /// The FTS5 expression limited to `columns` for `fit`.
     func match(_ columns: [String], _ fit: WordFit) -> String {
-        let quoted = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        // Few words hold a quote: those are checked on their bytes, not searched through Foundation.
+        let quoted = words.map { word in
+            let doubled = word.utf8.contains(UInt8(ascii: "\"")) ? word.replacingOccurrences(of: "\"", with: "\"\"") : word
+            return "\"" + doubled + "\""
+        }
         let expression = switch fit {
         case .start: "^" + quoted.joined(separator: " + ") + "*"
         case .whole: quoted.joined(separator: " ")

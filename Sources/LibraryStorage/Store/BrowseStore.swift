@@ -15,8 +15,21 @@ package enum BrowseStore {
         let loaded = try songs(
             where: "t.id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids)))) AND t.missing_since IS NULL",
             orderBy: "t.id", userID: userID, db)
-        let byID = Dictionary(loaded.map { ($0.track.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return ids.compactMap { byID[$0] }
+        return inOrder(loaded, of: ids)
+    }
+
+    /// `loaded` (each id once) in the order of `ids`: sorted in place when `ids` are distinct,
+    /// so no song (a track of some twenty strings) is copied on the way.
+    private static func inOrder(_ loaded: [BrowseSong], of ids: [Int64]) -> [BrowseSong] {
+        var position: [Int64: Int] = [:]
+        position.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() where position.updateValue(index, forKey: id) != nil {
+            let byID = Dictionary(loaded.map { ($0.track.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return ids.compactMap { byID[$0] }
+        }
+        var sorted = loaded
+        sorted.sort { position[$0.track.id] ?? 0 < position[$1.track.id] ?? 0 }
+        return sorted
     }
 
     /// Songs matching `condition` (over `track t`), in `order`, with `userID`'s annotations.
@@ -42,11 +55,12 @@ package enum BrowseStore {
         let credits = try artistCredits(trackIDs: result.map(\.track.id), db)
         let albumsWithCovers = try albumsWithCovers(Set(result.compactMap(\.track.albumID)), db)
         for index in result.indices {
-            let track = result[index].track
-            result[index].artists = credits[Credit(trackID: track.id, role: "artist")] ?? []
-            result[index].albumArtists = credits[Credit(trackID: track.id, role: "albumartist")] ?? []
+            // The id and album id only: copying the track would retain each of its strings.
+            let trackID = result[index].track.id
+            result[index].artists = credits[Credit(trackID: trackID, role: "artist")] ?? []
+            result[index].albumArtists = credits[Credit(trackID: trackID, role: "albumartist")] ?? []
             // A song is shown with its album's cover, which any of the album's tracks may hold.
-            if let albumID = track.albumID { result[index].hasCover = albumsWithCovers.contains(albumID) }
+            if let albumID = result[index].track.albumID { result[index].hasCover = albumsWithCovers.contains(albumID) }
         }
         return result
     }

@@ -1,0 +1,223 @@
+import Foundation
+import KanoraAPI
+import LibraryCore
+
+/// The bytes of an answer being rendered: the current chunk, and the full ones before it.
+/// As `SubsonicFields` it writes an object's members straight into them, in XML or JSON.
+struct RenderOutput {
+    /// The chunk being written.
+    var bytes: [UInt8]
+    private var full: [[UInt8]] = []
+    /// JSON, else XML.
+    let json: Bool
+    /// JSON: no member written yet in the object being written (so no comma before the next).
+    private var firstMember = true
+    /// XML: the start tag of the element being written still lacks its `>` (no child yet).
+    private var startTagOpen = false
+
+    init(json: Bool) {
+        self.json = json
+        bytes = []
+        bytes.reserveCapacity(4096)
+    }
+
+    /// Called after each list item: starts a new chunk once this one holds `chunkLength`.
+    mutating func endItem() {
+        guard bytes.count >= SubsonicRenderer.chunkLength else { return }
+        full.append(bytes)
+        bytes = []
+        bytes.reserveCapacity(64 * 1024)
+    }
+
+    /// Every chunk, the last one included (one chunk, maybe empty, at least).
+    consuming func finish() -> [[UInt8]] {
+        if full.isEmpty || !bytes.isEmpty { full.append(bytes) }
+        return full
+    }
+
+    /// Appends the UTF-8 bytes of `text`.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends the bytes of `text`.
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `number` in decimal, as `String(number)` writes it (digits made in place, not
+    /// through a `String`: a 5,000-song answer writes some 50,000 numbers).
+    mutating func append(decimal number: Int64) {
+        if number >= 0, number < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(number))
+            return
+        }
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// Appends `text` as a JSON string (quoted, escaped).
+    mutating func appendJSONString(_ text: String) {
+        JSONString.appendQuoted(text, to: &bytes, escapingLineSeparators: true)
+    }
+
+    /// Writes one object named `name` whose members `body` adds: an element in XML; in JSON
+    /// the braces only (its key or array slot is written by the caller).
+    mutating func writeObject(named name: String, _ body: (inout RenderOutput) -> Void) {
+        let outer = (firstMember, startTagOpen)
+        if json {
+            bytes.append(UInt8(ascii: "{"))
+            firstMember = true
+        } else {
+            bytes.append(UInt8(ascii: "<"))
+            append(name)
+            startTagOpen = true
+        }
+        body(&self)
+        if json {
+            bytes.append(UInt8(ascii: "}"))
+        } else if startTagOpen {
+            bytes.append(UInt8(ascii: "/"))
+            bytes.append(UInt8(ascii: ">"))
+        } else {
+            bytes.append(UInt8(ascii: "<"))
+            bytes.append(UInt8(ascii: "/"))
+            append(name)
+            bytes.append(UInt8(ascii: ">"))
+        }
+        (firstMember, startTagOpen) = outer
+    }
+
+    /// JSON: `,"key":` (no comma for the first member). XML: ` key="`.
+    private mutating func beginAttribute(_ key: StaticString) {
+        if json {
+            openKey()
+            append(key)
+            closeKey()
+        } else {
+            bytes.append(UInt8(ascii: " "))
+            append(key)
+            bytes.append(UInt8(ascii: "="))
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    private mutating func endAttribute() {
+        if !json { bytes.append(UInt8(ascii: "\"")) }
+    }
+
+    /// JSON: `,"key":` (no comma for the first member).
+    private mutating func memberKey(_ key: String) {
+        openKey()
+        append(key)
+        closeKey()
+    }
+
+    /// JSON: `,"` before a member's key (no comma for the first member).
+    private mutating func openKey() {
+        if !firstMember { bytes.append(UInt8(ascii: ",")) }
+        firstMember = false
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// JSON: `":` after a member's key.
+    private mutating func closeKey() {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// XML: ends the start tag before the first child.
+    private mutating func beginChildren() {
+        guard startTagOpen else { return }
+        bytes.append(UInt8(ascii: ">"))
+        startTagOpen = false
+    }
+}
+
+extension RenderOutput: SubsonicFields {
+    mutating func add(_ key: StaticString, _ value: String?) {
+        guard let value else { return }
+        beginAttribute(key)
+        if json { appendJSONString(value) } else { XMLText.append(value, to: &bytes, attribute: true) }
+        endAttribute()
+    }
+
+    mutating func add(_ key: StaticString, _ value: Int?) {
+        add(key, value.map(Int64.init))
+    }
+
+    mutating func add(_ key: StaticString, _ value: Int64?) {
+        guard let value else { return }
+        beginAttribute(key)
+        append(decimal: value)
+        endAttribute()
+    }
+
+    mutating func add(_ key: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        beginAttribute(key)
+        append(value ? "true" : "false")
+        endAttribute()
+    }
+
+    mutating func add(_ key: StaticString, _ value: Double?) {
+        guard let value else { return }
+        beginAttribute(key)
+        append(SubsonicValue.double(value).text)
+        endAttribute()
+    }
+
+    mutating func add(_ key: StaticString, _ value: Date?) {
+        guard let value else { return }
+        beginAttribute(key)
+        if json { appendJSONString(APIDate.string(from: value)) } else { XMLText.append(APIDate.string(from: value), to: &bytes, attribute: true) }
+        endAttribute()
+    }
+
+    mutating func add(_ key: StaticString, _ value: SubsonicID?) {
+        guard let value else { return }
+        beginAttribute(key)
+        if json { bytes.append(UInt8(ascii: "\"")) }
+        if value.kind == .library {
+            append(decimal: value.value)
+        } else {
+            append(value.kind.rawValue)
+            bytes.append(UInt8(ascii: "-"))
+            append(decimal: value.value)
+        }
+        if json { bytes.append(UInt8(ascii: "\"")) }
+        endAttribute()
+    }
+
+    mutating func addList<Items: Collection>(_ name: String, _ items: Items, _ item: (Items.Element, inout RenderOutput) -> Void) {
+        if json {
+            memberKey(name)
+            bytes.append(UInt8(ascii: "["))
+        } else {
+            beginChildren()
+        }
+        var first = true
+        for element in items {
+            if json, !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            writeObject(named: name) { item(element, &$0) }
+            endItem()
+        }
+        if json { bytes.append(UInt8(ascii: "]")) }
+    }
+
+    mutating func addObject(_ name: String, _ body: (inout RenderOutput) -> Void) {
+        if json { memberKey(name) } else { beginChildren() }
+        writeObject(named: name, body)
+    }
+}
