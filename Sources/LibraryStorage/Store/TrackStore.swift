@@ -57,10 +57,11 @@ package enum TrackStore {
         try forEachTrack(try db.makeStatement(sql), leavingOut: omitted, body)
     }
 
-    /// The track columns not in `kept` (none when `kept` is nil).
+    /// The track columns not in `kept` (none when `kept` is nil), `TrackColumns.untitledPathName`
+    /// among them unless kept.
     static func leftOut(keeping kept: Set<String>?) -> Set<String> {
         guard let kept else { return [] }
-        return Set(TrackColumns.all.map(\.name).filter { !kept.contains($0) })
+        return Set(TrackColumns.names.filter { !kept.contains($0) })
     }
 
     /// The track with this id.
