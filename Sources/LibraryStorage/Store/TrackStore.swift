@@ -47,14 +47,25 @@ package enum TrackStore {
         columns: Set<String>? = nil, _ db: Connection, _ body: (Track) throws -> Void
     ) throws {
         let omitted = leftOut(keeping: columns)
+        let sql = listing(
+            selecting: TrackColumns.selectList(leavingOut: omitted), where: condition, orderBy: order, limit: limit,
+            includeMissing: includeMissing)
+        try forEachTrack(try db.makeStatement(sql), leavingOut: omitted, body)
+    }
+
+    /// `SELECT list` of the tracks matching `condition`, in `order`; missing ones only when
+    /// `includeMissing`.
+    static func listing(
+        selecting list: String, where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool
+    ) -> SQL {
         var sql: SQL = """
-            SELECT \(sql: TrackColumns.selectList(leavingOut: omitted)) FROM track t JOIN library l ON l.id = t.library_id
+            SELECT \(sql: list) FROM track t JOIN library l ON l.id = t.library_id
             WHERE (\(condition))
             """
         if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
         sql.append(" ORDER BY \(sql: order)")
         if let limit { sql.append(" LIMIT \(limit)") }
-        try forEachTrack(try db.makeStatement(sql), leavingOut: omitted, body)
+        return sql
     }
 
     /// The track columns not in `kept` (none when `kept` is nil), `TrackColumns.untitledPathName`

@@ -63,6 +63,17 @@ extension Kanora {
         private func streamTracks(
             _ viewModel: TrackListViewModel, _ queryTerms: [String], _ mode: OutputMode, _ printer: RowPrinter
         ) async throws {
+            if mode == .table {
+                // A table shows one line a track: cells straight from the stored bytes.
+                let table = TrackLineTable()
+                _ = try await viewModel.loadedState {
+                    await $0.streamLines(arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing) {
+                        table.write($0)
+                    }
+                }
+                printer.print(table: table.cells)
+                return
+            }
             let stream = RowStream(printer.trackWriter())
             _ = try await viewModel.loadedState {
                 await $0.stream(

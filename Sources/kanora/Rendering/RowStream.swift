@@ -20,3 +20,18 @@ final class RowStream<Row: Sendable>: Sendable {
         writer.withLock { $0.finish() }
     }
 }
+
+/// Keeps the cells of streamed track lines (lent on the database's reading thread) for
+/// `kanora list`'s and `kanora search`'s table, which needs every row to size its columns:
+/// each line's cells are copied as it comes, and no line is kept.
+final class TrackLineTable: Sendable {
+    private let table = Mutex(TableCells(columns: Tables.trackColumns))
+
+    /// Adds the row of `line`.
+    func write(_ line: TrackLine) {
+        table.withLock { Tables.appendCells(line, to: &$0) }
+    }
+
+    /// The cells of every row written so far.
+    var cells: TableCells { table.withLock { $0 } }
+}

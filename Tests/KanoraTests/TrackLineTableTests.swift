@@ -1,0 +1,44 @@
+import Foundation
+@testable import kanora
+import LibraryCore
+import LibraryServices
+import Testing
+import TestSupport
+
+/// `kanora list` and `kanora search` print their tables from track lines (the stored bytes):
+/// the same lines as the tracks' table.
+@Suite("tables of track lines")
+struct TrackLineTableTests {
+    /// The table `RowPrinter` prints of `tracks`.
+    private func table(_ tracks: [Track]) -> String {
+        let console = Console(capturing: true)
+        RowPrinter(mode: .table, quiet: false, console: console).print(tracks)
+        return console.capturedOutput.out
+    }
+
+    @Test func listAndSearchTablesAreTheTablesOfTheirTracks() async throws {
+        let cli = try await QueryCLIRunner()
+        defer { cli.remove() }
+        try FileManager.default.removeItem(atPath: cli.musicPath("Björk/Post/03 Hyperballad.flac"))
+        #expect(await cli.run(["scan", cli.folder.path("music")]).code == 0)
+        let library = try ServiceContainer.live(databaseURL: URL(fileURLWithPath: cli.database)).library
+        let sort = try LibrarySort.parse(["year-"], for: .tracks)
+        let cases: [([String], ListRequest)] = [
+            (["list"], ListRequest(detail: .brief)),
+            (["list", "--missing"], ListRequest(includeMissing: true, detail: .brief)),
+            (["list", "--sort", "year-", "--limit", "3"], ListRequest(sort: sort, limit: 3, detail: .brief)),
+        ]
+        for (arguments, request) in cases {
+            let printed = await cli.run(arguments)
+            #expect(printed.code == 0)
+            #expect(printed.out == table(try await library.tracks(request)), "\(arguments)")
+        }
+        let missing = await cli.run(["list", "--missing", "title:hyperballad"]).out
+        #expect(missing.contains("Hyperballad (missing)"))
+        for (text, limit) in [("björk", nil), ("h", 2)] as [(String, Int?)] {
+            let printed = await cli.run(["search", text] + (limit.map { ["--limit", String($0)] } ?? []))
+            #expect(printed.code == 0)
+            #expect(printed.out == table(try await library.search(text, limit: limit, detail: .brief)), "\(text)")
+        }
+    }
+}
