@@ -41,7 +41,7 @@ struct TableCells {
     /// Adds a cell holding the decimal digits of `value`.
     mutating func append(_ value: Int) {
         Formatting.appendDecimal(value, to: &bytes)
-        endCell()
+        endASCIICell()
     }
 
     /// Appends bytes to the cell being written (end it with `endCell()`).
@@ -65,6 +65,19 @@ struct TableCells {
             bytes.replaceSubrange(start..., with: repaired)
             width = repaired.withUnsafeBufferPointer { DisplayWidth.of(utf8: $0) }
         }
+        end(width: width)
+    }
+
+    /// Ends the cell being written, which holds only printable ASCII (digits, a duration):
+    /// one column a byte, nothing to measure.
+    mutating func endASCIICell() {
+        end(width: bytes.count - cellStart - 1)
+    }
+
+    /// Ends the cell being written, `width` columns wide: counts it toward its column's width
+    /// and writes its header.
+    private mutating func end(width: Int) {
+        let start = cellStart + 1
         let column = cellCount % columns.count
         if width > columnWidths[column] { columnWidths[column] = width }
         cellCount += 1

@@ -51,7 +51,7 @@ enum Tables {
             table.appendBytes { Formatting.appendDecimal(disc, to: &$0) }
             table.appendBytes(CollectionOfOne(UInt8(ascii: "-")))
             table.appendBytes { Formatting.appendDecimal(track, to: &$0) }
-            table.endCell()
+            table.endASCIICell()
         case let (disc?, nil): table.append(disc)
         case let (nil, track?): table.append(track)
         case (nil, nil): table.append("")
@@ -61,7 +61,7 @@ enum Tables {
         table.endCell()
         if let year = line.year { table.append(year) } else { table.append("") }
         table.appendBytes { Formatting.duration(milliseconds: Int64(line.durationMs), into: &$0) }
-        table.endCell()
+        table.endASCIICell()
         table.appendBytes(line.format)
         table.endCell()
     }
