@@ -41,4 +41,40 @@ struct TrackLineTableTests {
             #expect(printed.out == table(try await library.search(text, limit: limit, detail: .brief)), "\(text)")
         }
     }
+
+    @Test func templatesOfLineFieldsPrintWhatTheTracksTemplatePrints() async throws {
+        let cli = try await QueryCLIRunner()
+        defer { cli.remove() }
+        let library = try ServiceContainer.live(databaseURL: URL(fileURLWithPath: cli.database)).library
+        let tracks = try await library.tracks(ListRequest())
+        for format in ["$albumartist - $album ($year) / $track. $title", "${artist}|$disc|$format|$$", "$title"] {
+            let template = try Template.parse(format, isKnown: TrackFields.isKnown, validNames: [])
+            #expect(TrackTemplate(template).printsOnlyLineFields)
+            let printed = await cli.run(["list", "--format", format])
+            #expect(printed.code == 0)
+            #expect(printed.out == tracks.map { track in template.render { TrackFields.value($0, of: track) } + "\n" }.joined(), "\(format)")
+        }
+        #expect(!TrackTemplate(try Template.parse("$title $length", isKnown: TrackFields.isKnown, validNames: [])).printsOnlyLineFields)
+        let none = await cli.run(["list", "title:nothing-like-this", "--format", "$title"])
+        #expect(none.out.isEmpty && none.err.contains("nothing matches"))
+    }
+
+    @Test func aTemplateRepairsLineBytesThatAreNotUTF8() throws {
+        let template = TrackTemplate(try Template.parse("$title|$album|$artist", isKnown: TrackFields.isKnown, validNames: []))
+        let title: [UInt8] = [0x41, 0xFF, 0x42], album: [UInt8] = [0xE6, 0x9D], artist = Array("Björk".utf8)
+        var bytes: [UInt8] = []
+        title.withUnsafeBufferPointer { title in
+            album.withUnsafeBufferPointer { album in
+                artist.withUnsafeBufferPointer { artist in
+                    let line = TrackLine(
+                        id: 1, title: title, untitledPath: nil, artists: [artist, artist], albumArtists: [], album: album,
+                        trackNumber: nil, discNumber: nil, discTotal: nil, year: nil, durationMs: 0, format: artist,
+                        isMissing: false)
+                    template.append(line, to: &bytes)
+                }
+            }
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == "A\u{FFFD}B|\u{FFFD}|Björk; Björk")
+        #expect(bytes.withUnsafeBufferPointer(UTF8Bytes.isValid))
+    }
 }

@@ -71,6 +71,26 @@ import Testing
         }
     }
 
+    @Test func albumArtistsAreReadWhenTheFieldsNameThem() throws {
+        try saveTracks()
+        try database.write { db in
+            try db.execute(#"UPDATE track SET album_artists = '["Björk","A \"B\""]' WHERE id = 1"#)
+            try db.execute(#"UPDATE track SET album_artists = '["Solo"]' WHERE id = 4"#)
+        }
+        func albumArtists(_ fields: Set<String>?) throws -> [[String]] {
+            try database.read { db in
+                var found: [[String]] = []
+                try TrackStore.forEachTrackLine(where: "1", orderBy: "t.id", limit: nil, includeMissing: false, fields: fields, db) {
+                    found.append($0.albumArtists.map { String(decoding: $0, as: UTF8.self) })
+                }
+                return found
+            }
+        }
+        #expect(try albumArtists(["albumartist", "title"]) == [["Björk", "A \"B\""], [], [], ["Solo"]])
+        #expect(try albumArtists(["title"]) == [[], [], [], []])
+        #expect(try albumArtists(nil) == [[], [], [], []])
+    }
+
     @Test func theLinesOfATrackListingAreTheLinesOfItsTracks() throws {
         try saveTracks()
         let lines = try database.read { db in

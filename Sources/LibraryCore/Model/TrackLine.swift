@@ -13,6 +13,9 @@ public struct TrackLine {
     public var untitledPath: RawPath?
     /// The artists, in order.
     public var artists: [UnsafeBufferPointer<UInt8>]
+    /// The album artists, in order, where the listing asked for them (`ListRequest.fields`
+    /// naming `albumartist`); none otherwise.
+    public var albumArtists: [UnsafeBufferPointer<UInt8>]
     public var album: UnsafeBufferPointer<UInt8>?
     public var trackNumber: Int?
     public var discNumber: Int?
@@ -25,13 +28,14 @@ public struct TrackLine {
 
     public init(
         id: Int64, title: UnsafeBufferPointer<UInt8>?, untitledPath: RawPath?, artists: [UnsafeBufferPointer<UInt8>],
-        album: UnsafeBufferPointer<UInt8>?, trackNumber: Int?, discNumber: Int?, discTotal: Int?, year: Int?,
+        albumArtists: [UnsafeBufferPointer<UInt8>], album: UnsafeBufferPointer<UInt8>?, trackNumber: Int?, discNumber: Int?, discTotal: Int?, year: Int?,
         durationMs: Int, format: UnsafeBufferPointer<UInt8>, isMissing: Bool
     ) {
         self.id = id
         self.title = title
         self.untitledPath = untitledPath
         self.artists = artists
+        self.albumArtists = albumArtists
         self.album = album
         self.trackNumber = trackNumber
         self.discNumber = discNumber
@@ -42,6 +46,12 @@ public struct TrackLine {
         self.isMissing = isMissing
     }
 
+    /// The fields (by the names `ListRequest.fields` takes) a line holds besides the album
+    /// artists.
+    public static let fieldNames: Set<String> = [
+        "id", "title", "artist", "album", "track", "disc", "disctotal", "year", "length", "format", "missing",
+    ]
+
     /// Calls `body` with the line of `track` (for services that hand whole tracks, and for
     /// tracks already in memory).
     public static func lending<Result>(_ track: Track, _ body: (TrackLine) throws -> Result) rethrows -> Result {
@@ -49,7 +59,8 @@ public struct TrackLine {
         // Every text one after another in one buffer; `ends[i]` closes the i-th.
         var bytes: [UInt8] = []
         var ends: [Int] = []
-        for text in [metadata.title ?? "", metadata.album ?? "", metadata.audio.format] + metadata.artists {
+        for text in [metadata.title ?? "", metadata.album ?? "", metadata.audio.format] + metadata.artists
+            + metadata.albumArtists {
             bytes.append(contentsOf: text.utf8)
             ends.append(bytes.count)
         }
@@ -60,6 +71,7 @@ public struct TrackLine {
             return try body(TrackLine(
                 id: track.id, title: metadata.title == nil ? nil : text(0),
                 untitledPath: metadata.title == nil ? track.path : nil, artists: metadata.artists.indices.map { text(3 + $0) },
+                albumArtists: metadata.albumArtists.indices.map { text(3 + metadata.artists.count + $0) },
                 album: metadata.album == nil ? nil : text(1), trackNumber: metadata.trackNumber,
                 discNumber: metadata.discNumber, discTotal: metadata.discTotal, year: metadata.year,
                 durationMs: metadata.audio.durationMs, format: text(2), isMissing: track.isMissing))

@@ -31,7 +31,8 @@ public protocol LibraryService: Sendable {
         _ text: String, limit: Int?, detail: TrackDetail, _ body: @escaping @Sendable (Track) -> Void
     ) async throws
     /// `forEachTrack(_:_:)` with each track as a line (`TrackLine`: what `TrackDetail.brief`
-    /// names, as the stored bytes), for a listing of one line a track (`kanora list`'s table).
+    /// names, as the stored bytes, and the album artists when the request's `fields` name
+    /// `albumartist`), for a listing of one line a track (`kanora list`'s table and templates).
     func forEachTrackLine(_ request: ListRequest, _ body: @escaping @Sendable (TrackLine) -> Void) async throws
     /// `forEachSearchResult(_:limit:detail:_:)` with each result as a line (`TrackLine`).
     func forEachSearchLine(_ text: String, limit: Int?, _ body: @escaping @Sendable (TrackLine) -> Void) async throws
@@ -85,11 +86,12 @@ extension LibraryService {
         for track in try await tracks(request) { body(track) }
     }
 
-    /// The lines of `forEachTrack(_:_:)`'s brief tracks: right for services that hand whole tracks.
+    /// The lines of `forEachTrack(_:_:)`'s brief tracks (and album artists when the request's
+    /// fields name them): right for services that hand whole tracks.
     public func forEachTrackLine(_ request: ListRequest, _ body: @escaping @Sendable (TrackLine) -> Void) async throws {
         var brief = request
         brief.detail = .brief
-        brief.fields = nil
+        brief.fields = request.fields.map { $0.intersection(["albumartist"]).union(TrackLine.fieldNames) }
         try await forEachTrack(brief) { track in TrackLine.lending(track, body) }
     }
 

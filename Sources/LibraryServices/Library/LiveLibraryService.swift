@@ -69,7 +69,8 @@ public struct LiveLibraryService: LibraryService {
         let (condition, order) = trackCondition(request)
         try await database.reading {
             try TrackStore.forEachTrackLine(
-                where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing, $0, body)
+                where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing,
+                fields: request.fields, $0, body)
         }
     }
 

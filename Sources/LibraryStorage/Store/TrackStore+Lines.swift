@@ -2,22 +2,28 @@ import CSQLite
 import LibraryCore
 
 extension TrackStore {
-    /// What a `TrackLine` reads, at the positions `forEachLine` reads them. The path is
+    /// What a `TrackLine` reads, at the positions `forEachLine` reads them: the album
+    /// artists only when `fields` names them (NULL, no artists, otherwise). The path is
     /// selected only for a track without a title, the one line it stands in for.
-    private static let lineSelectList = """
-        t.id, t.title, t.artists, t.album, t.track_number, t.disc_number, t.disc_total, t.year, t.duration_ms, \
-        t.format, t.missing_since, CASE WHEN t.title IS NULL THEN t.path END
-        """
+    private static func lineSelectList(fields: Set<String>?) -> String {
+        let albumArtists = fields?.contains("albumartist") == true ? "t.album_artists" : "NULL"
+        return """
+            t.id, t.title, t.artists, t.album, t.track_number, t.disc_number, t.disc_total, t.year, t.duration_ms, \
+            t.format, t.missing_since, CASE WHEN t.title IS NULL THEN t.path END, \(albumArtists)
+            """
+    }
 
     /// The tracks of `tracks(where:orderBy:limit:includeMissing:columns:_:)` handed to `body`
-    /// as lines (`TrackLine`: the fields of `briefColumns` as SQLite's bytes), one at a time
-    /// as they are read, with no `Track` made of any row.
+    /// as lines (`TrackLine`: the fields of `briefColumns` as SQLite's bytes, and the album
+    /// artists when `fields` names `albumartist`), one at a time as they are read, with no
+    /// `Track` made of any row.
     package static func forEachTrackLine(
-        where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, _ db: Connection,
-        _ body: (TrackLine) throws -> Void
+        where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, fields: Set<String>? = nil,
+        _ db: Connection, _ body: (TrackLine) throws -> Void
     ) throws {
         let sql = listing(
-            selecting: lineSelectList, where: condition, orderBy: order, limit: limit, includeMissing: includeMissing)
+            selecting: lineSelectList(fields: fields), where: condition, orderBy: order, limit: limit,
+            includeMissing: includeMissing)
         try forEachLine(try db.makeStatement(sql), body)
     }
 
@@ -25,34 +31,47 @@ extension TrackStore {
     package static func searchLines(
         _ query: SearchQuery, limit: Int?, _ db: Connection, _ body: (TrackLine) throws -> Void
     ) throws {
-        try forEachLine(try db.makeStatement(try searching(query, limit: limit, selecting: lineSelectList, db)), body)
+        let sql = try searching(query, limit: limit, selecting: lineSelectList(fields: nil), db)
+        try forEachLine(try db.makeStatement(sql), body)
     }
 
     /// Hands each row of `statement` (selecting `lineSelectList`) to `body` as a line whose
-    /// values are those a `Track` read with `briefColumns` holds.
+    /// values are those a `Track` read with `briefColumns` (and `album_artists`) holds.
     private static func forEachLine(_ statement: Statement, _ body: (TrackLine) throws -> Void) throws {
-        // One array of artist slices, emptied for each row (the line handed over is gone by then).
+        // Arrays of slices, emptied for each row (the line handed over is gone by then).
         var artists: [UnsafeBufferPointer<UInt8>] = []
+        var albumArtists: [UnsafeBufferPointer<UInt8>] = []
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         try statement.forEach { row in
-            artists.removeAll(keepingCapacity: true)
             var line = TrackLine(
                 id: row.column(0) ?? 0, title: row.textBytes(1),
-                untitledPath: (row.column(11) as [UInt8]?).map(RawPath.init(bytes:)), artists: [],
+                untitledPath: (row.column(11) as [UInt8]?).map(RawPath.init(bytes:)), artists: [], albumArtists: [],
                 album: row.textBytes(3), trackNumber: row.column(4), discNumber: row.column(5), discTotal: row.column(6),
                 year: row.column(7), durationMs: row.column(8) ?? 0, format: row.textBytes(9) ?? empty,
                 isMissing: (row.column(10) as Int64?) != nil)
-            if sqlite3_column_type(row.handle, 2) == SQLITE_TEXT, let listed = row.textBytes(2),
-               JSONText.forEachPlainElement(of: listed, { artists.append($0) }) {
-                line.artists = artists
-                try body(line)
-            } else {
-                // Escapes or an odd value: decoded as a `Track`'s artists are, then lent.
-                try lending(row.stringArray(2)) { names in
-                    line.artists = names
+            try withStrings(row, 2, in: &artists) { names in
+                line.artists = names
+                try withStrings(row, 12, in: &albumArtists) { names in
+                    line.albumArtists = names
                     try body(line)
                 }
             }
+        }
+    }
+
+    /// Calls `body` with the strings of the JSON array in column `index` (none for NULL):
+    /// slices of SQLite's bytes, put in `scratch`, for a plain array; otherwise decoded as a
+    /// `Track`'s lists are, then lent.
+    private static func withStrings(
+        _ row: Statement, _ index: Int, in scratch: inout [UnsafeBufferPointer<UInt8>],
+        _ body: ([UnsafeBufferPointer<UInt8>]) throws -> Void
+    ) throws {
+        scratch.removeAll(keepingCapacity: true)
+        if sqlite3_column_type(row.handle, Int32(index)) == SQLITE_TEXT, let listed = row.textBytes(index),
+           JSONText.forEachPlainElement(of: listed, { scratch.append($0) }) {
+            try body(scratch)
+        } else {
+            try lending(row.stringArray(index), body)
         }
     }
 
@@ -75,9 +94,9 @@ extension Statement {
     /// number), lent until the statement moves on; nil for NULL.
     func textBytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
         let position = Int32(index)
-        guard sqlite3_column_type(handle, position) != SQLITE_NULL else { return nil }
-        // The text first, then its length: the conversion to text may change the length.
-        let text = sqlite3_column_text(handle, position)
+        // No pointer is NULL (an empty text has one); the text first, then its length: the
+        // conversion to text may change the length.
+        guard let text = sqlite3_column_text(handle, position) else { return nil }
         return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, position)))
     }
 }
