@@ -88,6 +88,18 @@ import Testing
         }
         #expect(try albumArtists(["albumartist", "title"]) == [["Björk", "A \"B\""], [], [], ["Solo"]])
         #expect(try albumArtists(["title"]) == [[], [], [], []])
+        // Only the fields named are read: the others are empty.
+        let titles = try database.read { db in
+            var lines: [Values] = []
+            try TrackStore.forEachTrackLine(where: "1", orderBy: "t.id", limit: 2, includeMissing: false, fields: ["title"], db) {
+                lines.append(Values($0))
+            }
+            return lines
+        }
+        #expect(titles.map(\.title) == ["Jóga love", "Quote love"])
+        #expect(titles.allSatisfy {
+            $0.artists.isEmpty && $0.album == nil && $0.numbers == [nil, nil, nil, nil] && $0.durationMs == 0 && $0.format.isEmpty
+        })
         #expect(try albumArtists(nil) == [[], [], [], []])
     }
 

@@ -2,7 +2,9 @@
 /// list`'s table) as UTF-8 bytes lent for one call: a listing of 100,000 tracks writes its
 /// lines from the database's bytes without making a `Track` of each row.
 ///
-/// The buffers are valid only during the call that hands the line over: copy what you keep.
+/// A listing that names its fields (`ListRequest.fields`) gets those: the others are empty
+/// (nil, none, zero, false). The buffers are valid only during the call that hands the line
+/// over: copy what you keep.
 /// Text is as the database holds it (valid UTF-8 for anything Kanora wrote); a reader that
 /// must match `String` exactly repairs invalid bytes as `String(decoding:as:)` does.
 public struct TrackLine {
@@ -14,7 +16,7 @@ public struct TrackLine {
     /// The artists, in order.
     public var artists: [UnsafeBufferPointer<UInt8>]
     /// The album artists, in order, where the listing asked for them (`ListRequest.fields`
-    /// naming `albumartist`); none otherwise.
+    /// naming `albumartist`); none otherwise (a brief line has none).
     public var albumArtists: [UnsafeBufferPointer<UInt8>]
     public var album: UnsafeBufferPointer<UInt8>?
     public var trackNumber: Int?

@@ -31,8 +31,9 @@ public protocol LibraryService: Sendable {
         _ text: String, limit: Int?, detail: TrackDetail, _ body: @escaping @Sendable (Track) -> Void
     ) async throws
     /// `forEachTrack(_:_:)` with each track as a line (`TrackLine`: what `TrackDetail.brief`
-    /// names, as the stored bytes, and the album artists when the request's `fields` name
-    /// `albumartist`), for a listing of one line a track (`kanora list`'s table and templates).
+    /// names, as the stored bytes; with the request's `fields`, at least the line fields they
+    /// name, `albumartist` among them), for a listing of one line a track (`kanora list`'s
+    /// table and templates).
     func forEachTrackLine(_ request: ListRequest, _ body: @escaping @Sendable (TrackLine) -> Void) async throws
     /// `forEachSearchResult(_:limit:detail:_:)` with each result as a line (`TrackLine`).
     func forEachSearchLine(_ text: String, limit: Int?, _ body: @escaping @Sendable (TrackLine) -> Void) async throws

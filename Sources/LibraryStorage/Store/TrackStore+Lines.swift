@@ -2,21 +2,27 @@ import CSQLite
 import LibraryCore
 
 extension TrackStore {
-    /// What a `TrackLine` reads, at the positions `forEachLine` reads them: the album
-    /// artists only when `fields` names them (NULL, no artists, otherwise). The path is
-    /// selected only for a track without a title, the one line it stands in for.
+    /// What a `TrackLine` reads, at the positions `forEachLine` reads them: with `fields`,
+    /// only the columns of the fields named (NULL, an empty field, for the others); without,
+    /// the brief ones (no album artists). The path is selected only for a track without a
+    /// title, the one line it stands in for.
     private static func lineSelectList(fields: Set<String>?) -> String {
-        let albumArtists = fields?.contains("albumartist") == true ? "t.album_artists" : "NULL"
-        return """
-            t.id, t.title, t.artists, t.album, t.track_number, t.disc_number, t.disc_total, t.year, t.duration_ms, \
-            t.format, t.missing_since, CASE WHEN t.title IS NULL THEN t.path END, \(albumArtists)
-            """
+        func column(_ field: String, _ expression: String) -> String {
+            fields?.contains(field) ?? (field != "albumartist") ? expression : "NULL"
+        }
+        return [
+            "t.id", column("title", "t.title"), column("artist", "t.artists"), column("album", "t.album"),
+            column("track", "t.track_number"), column("disc", "t.disc_number"), column("disctotal", "t.disc_total"),
+            column("year", "t.year"), column("length", "t.duration_ms"), column("format", "t.format"),
+            column("missing", "t.missing_since"), column("title", "CASE WHEN t.title IS NULL THEN t.path END"),
+            column("albumartist", "t.album_artists"),
+        ].joined(separator: ", ")
     }
 
     /// The tracks of `tracks(where:orderBy:limit:includeMissing:columns:_:)` handed to `body`
-    /// as lines (`TrackLine`: the fields of `briefColumns` as SQLite's bytes, and the album
-    /// artists when `fields` names `albumartist`), one at a time as they are read, with no
-    /// `Track` made of any row.
+    /// as lines (`TrackLine`: the fields of `briefColumns` as SQLite's bytes; with `fields`,
+    /// only the line fields it names, `albumartist` among them), one at a time as they are
+    /// read, with no `Track` made of any row.
     package static func forEachTrackLine(
         where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, fields: Set<String>? = nil,
         _ db: Connection, _ body: (TrackLine) throws -> Void
