@@ -26,6 +26,15 @@ extension Listing {
     }
 }
 
+/// A listing of tracks that can also hand each as a line (`TrackLine`: the fields of one
+/// line about a track, as the stored bytes), for a view printing one line a track.
+public protocol TrackLineListing: Listing {
+    /// The rows for `request` handed to `body` as lines, one at a time, in order, as they are read.
+    static func forEachLine(
+        for request: Request, from services: ServiceContainer, _ body: @escaping @Sendable (TrackLine) -> Void
+    ) async throws
+}
+
 /// Tracks matching a query, in the request's order.
 public enum TrackListing: Listing {
     public static var initialRequest: ListRequest { ListRequest() }
@@ -38,6 +47,14 @@ public enum TrackListing: Listing {
         for request: ListRequest, from services: ServiceContainer, _ body: @escaping @Sendable (Track) -> Void
     ) async throws {
         try await services.library.forEachTrack(request, body)
+    }
+}
+
+extension TrackListing: TrackLineListing {
+    public static func forEachLine(
+        for request: ListRequest, from services: ServiceContainer, _ body: @escaping @Sendable (TrackLine) -> Void
+    ) async throws {
+        try await services.library.forEachTrackLine(request, body)
     }
 }
 
@@ -87,5 +104,14 @@ public enum TrackSearchListing: Listing {
     ) async throws {
         guard (try? SearchQuery.parse(request.text)) != nil else { return }
         try await services.library.forEachSearchResult(request.text, limit: request.limit, detail: request.detail, body)
+    }
+}
+
+extension TrackSearchListing: TrackLineListing {
+    public static func forEachLine(
+        for request: SearchRequest, from services: ServiceContainer, _ body: @escaping @Sendable (TrackLine) -> Void
+    ) async throws {
+        guard (try? SearchQuery.parse(request.text)) != nil else { return }
+        try await services.library.forEachSearchLine(request.text, limit: request.limit, body)
     }
 }

@@ -53,6 +53,22 @@ extension ListingViewModel where Source: QueryListing {
         await stream(request, body)
     }
 
+    /// `stream(arguments:sort:limit:includeMissing:detail:fields:currentDirectory:_:)` with
+    /// each track handed to `body` as a line (`TrackLine`, see `streamLines(_:_:)`); `fields`
+    /// naming `albumartist` asks for the album artists too.
+    public func streamLines(
+        arguments: [String], sort: [String] = [], limit: Int? = nil, includeMissing: Bool = false,
+        fields: Set<String>? = nil, currentDirectory: String = FileManager.default.currentDirectoryPath,
+        _ body: @escaping @Sendable (TrackLine) -> Void
+    ) async where Source: TrackLineListing {
+        guard var request = request(
+            arguments: arguments, sort: sort, limit: limit, includeMissing: includeMissing,
+            detail: .brief, currentDirectory: currentDirectory)
+        else { return }
+        request.fields = fields
+        await streamLines(request, body)
+    }
+
     /// The request for what a user typed, or nil (the state failed) when it does not parse.
     private func request(
         arguments: [String], sort: [String], limit: Int?, includeMissing: Bool,

@@ -48,8 +48,14 @@ public final class ListingViewModel<Source: Listing>: ViewModel {
     /// shows them as they come and keeps none (`kanora list` printing 100,000 tracks): the
     /// state goes through loading to loaded or failed as with `load(_:)`, its rows left empty.
     public func stream(_ request: Source.Request, _ body: @escaping @Sendable (Source.Row) -> Void) async {
+        await stream(request, reading: { [services] in try await Source.forEachRow(for: request, from: services, body) })
+    }
+
+    /// Runs `read`, which hands the rows for `request` to a view, with the state going
+    /// through loading to loaded or failed as `stream(_:_:)` says.
+    func stream(_ request: Source.Request, reading read: () async throws -> Void) async {
         await load(starting: { $0.viewState = .loading; $0.request = request; $0.rows = [] }, {
-            try await Source.forEachRow(for: request, from: services, body)
+            try await read()
         }, landing: { state, result in
             switch result {
             case .success: state.viewState = .loaded
@@ -74,6 +80,14 @@ public final class ListingViewModel<Source: Listing>: ViewModel {
     /// A view model showing `state`, over services that fail if called: for tests and previews.
     public static func stub(_ state: State = State(viewState: .loaded)) -> ListingViewModel {
         ListingViewModel(services: .mock(), state: state)
+    }
+}
+
+extension ListingViewModel where Source: TrackLineListing {
+    /// `stream(_:_:)` with each track handed to `body` as a line (`TrackLine`), for a view
+    /// printing one line a track (`kanora list`'s table).
+    public func streamLines(_ request: Source.Request, _ body: @escaping @Sendable (TrackLine) -> Void) async {
+        await stream(request, reading: { [services] in try await Source.forEachLine(for: request, from: services, body) })
     }
 }
 
@@ -102,6 +116,13 @@ extension ListingViewModel where Source == TrackSearchListing {
         _ text: String, limit: Int? = nil, detail: TrackDetail = .full, _ body: @escaping @Sendable (Track) -> Void
     ) async {
         await stream(SearchRequest(text: text, limit: limit, detail: detail), body)
+    }
+}
+
+extension ListingViewModel where Source == TrackSearchListing {
+    /// `streamSearch(_:limit:detail:_:)` with each track handed to `body` as a line (`TrackLine`).
+    public func streamSearchLines(_ text: String, limit: Int? = nil, _ body: @escaping @Sendable (TrackLine) -> Void) async {
+        await streamLines(SearchRequest(text: text, limit: limit, detail: .brief), body)
     }
 }
 

@@ -64,6 +64,36 @@ struct TrackStreamingTests {
         }
     }
 
+    /// A line's fields as text, copied out of its buffers.
+    private static func text(_ line: TrackLine) -> String {
+        let text = { (bytes: UnsafeBufferPointer<UInt8>?) in bytes.map { String(decoding: $0, as: UTF8.self) } ?? "nil" }
+        let numbers = [line.trackNumber, line.discNumber, line.discTotal, line.year].map { $0.map(String.init) ?? "nil" }
+        return ([String(line.id), text(line.title), line.untitledPath?.text ?? "nil", line.artists.map(text).joined(separator: "|"),
+                 text(line.album)] + numbers + [String(line.durationMs), text(line.format), String(line.isMissing)])
+            .joined(separator: "/")
+    }
+
+    @Test func trackLinesHoldWhatBriefTracksHold() async throws {
+        defer { folder.remove() }
+        try await scanFiveTracks()
+        let sort = try LibrarySort.parse(["year+", "title-"], for: .tracks)
+        for request in [ListRequest(), ListRequest(sort: sort, limit: 3), ListRequest(query: try LibraryQuery.parse("album:blue"))] {
+            var brief = request
+            brief.detail = .brief
+            let tracks = try await streamed(brief).map { TrackLine.lending($0, Self.text) }
+            let lines = Shared<[String]>([])
+            try await services.library.forEachTrackLine(request) { line in lines.set(lines.read() + [Self.text(line)]) }
+            #expect(lines.read() == tracks)
+            #expect(!tracks.isEmpty)
+        }
+        for (text, limit) in [("blue", nil), ("blue", 1), ("coltrane", 3), ("zzz", nil)] as [(String, Int?)] {
+            let found = try await services.library.search(text, limit: limit, detail: .brief).map { TrackLine.lending($0, Self.text) }
+            let lines = Shared<[String]>([])
+            try await services.library.forEachSearchLine(text, limit: limit) { line in lines.set(lines.read() + [Self.text(line)]) }
+            #expect(lines.read() == found, "\(text)")
+        }
+    }
+
     @Test func forEachSearchResultRejectsTextWithNoWord() async throws {
         defer { folder.remove() }
         await #expect(throws: LibraryError.self) {

@@ -85,6 +85,28 @@ import Testing
         #expect(track.map(\.metadata) == [expected])
     }
 
+    @Test func titlesWithoutPathsReadNoPathWhereTheTitleIsThere() throws {
+        let id = try save(Self.tagged, path: "/music/a/6.flac")
+        func listed(_ fields: Set<String>) throws -> Track {
+            try #require(try database.read { db in
+                try TrackStore.tracks(
+                    where: "t.id = \(id)", orderBy: "t.id", limit: nil, includeMissing: false,
+                    columns: TrackStore.columns(showing: fields), db)
+            }.first)
+        }
+        let titled = try listed(["title", "year"])
+        #expect(titled.metadata.title == "Jóga" && titled.metadata.year == 1997)
+        #expect(titled.path.bytes.isEmpty)
+        let both = try listed(["title", "path"])
+        #expect(both.metadata.title == "Jóga" && both.path == RawPath("/music/a/6.flac"))
+        #expect(try listed(["path"]).path == RawPath("/music/a/6.flac"))
+        // The stand-in is read through its own expression, and only when asked for.
+        let omitted = TrackStore.leftOut(keeping: TrackStore.columns(showing: ["title"]))
+        #expect(TrackColumns.selectList(leavingOut: omitted).contains("CASE WHEN t.title IS NULL THEN t.path END AS path"))
+        #expect(!TrackColumns.selectList(leavingOut: TrackStore.leftOut(keeping: ["id", "year"])).contains("path"))
+        #expect(TrackColumns.selectList == TrackColumns.all.map(\.expression).joined(separator: ", "))
+    }
+
     @Test func aListingOfFullAndBareRowsReadsEachRowAsItsOwnTrack() throws {
         // Full, bare, full: a field filled on one row is not carried into the next.
         let ids = try [save(Self.tagged, path: "/music/a/3.flac"), save(TrackMetadata(format: "MP3"), path: "/music/a/4.mp3"),

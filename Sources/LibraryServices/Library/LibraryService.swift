@@ -30,6 +30,13 @@ public protocol LibraryService: Sendable {
     func forEachSearchResult(
         _ text: String, limit: Int?, detail: TrackDetail, _ body: @escaping @Sendable (Track) -> Void
     ) async throws
+    /// `forEachTrack(_:_:)` with each track as a line (`TrackLine`: what `TrackDetail.brief`
+    /// names, as the stored bytes; with the request's `fields`, at least the line fields they
+    /// name, `albumartist` among them), for a listing of one line a track (`kanora list`'s
+    /// table and templates).
+    func forEachTrackLine(_ request: ListRequest, _ body: @escaping @Sendable (TrackLine) -> Void) async throws
+    /// `forEachSearchResult(_:limit:detail:_:)` with each result as a line (`TrackLine`).
+    func forEachSearchLine(_ text: String, limit: Int?, _ body: @escaping @Sendable (TrackLine) -> Void) async throws
     /// One track by id.
     func track(id: Int64) async throws -> Track?
     /// One track by absolute path.
@@ -78,6 +85,21 @@ extension LibraryService {
     /// Every track of `tracks(_:)`, fetched first: right for services that cannot stream.
     public func forEachTrack(_ request: ListRequest, _ body: @escaping @Sendable (Track) -> Void) async throws {
         for track in try await tracks(request) { body(track) }
+    }
+
+    /// The lines of `forEachTrack(_:_:)`'s brief tracks (and album artists when the request's
+    /// fields name them): right for services that hand whole tracks.
+    public func forEachTrackLine(_ request: ListRequest, _ body: @escaping @Sendable (TrackLine) -> Void) async throws {
+        var brief = request
+        brief.detail = .brief
+        brief.fields = request.fields.map { $0.intersection(["albumartist"]).union(TrackLine.fieldNames) }
+        try await forEachTrack(brief) { track in TrackLine.lending(track, body) }
+    }
+
+    /// The lines of `forEachSearchResult(_:limit:detail:_:)`'s brief tracks: right for
+    /// services that hand whole tracks.
+    public func forEachSearchLine(_ text: String, limit: Int?, _ body: @escaping @Sendable (TrackLine) -> Void) async throws {
+        try await forEachSearchResult(text, limit: limit, detail: .brief) { track in TrackLine.lending(track, body) }
     }
 
     /// Every result of `search(_:limit:detail:)`, fetched first: right for services that cannot stream.

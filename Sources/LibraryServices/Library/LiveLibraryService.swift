@@ -65,6 +65,15 @@ public struct LiveLibraryService: LibraryService {
         }
     }
 
+    public func forEachTrackLine(_ request: ListRequest, _ body: @escaping @Sendable (TrackLine) -> Void) async throws {
+        let (condition, order) = trackCondition(request)
+        try await database.reading {
+            try TrackStore.forEachTrackLine(
+                where: condition, orderBy: order, limit: request.limit, includeMissing: request.listsMissing,
+                fields: request.fields, $0, body)
+        }
+    }
+
     /// The condition and order of a track listing for `request`.
     private func trackCondition(_ request: ListRequest) -> (SQL, String) {
         (request.query.condition(now: now()), (request.sort ?? LibrarySort.defaultOrder(for: .tracks)).sql(for: .tracks))
@@ -119,6 +128,11 @@ public struct LiveLibraryService: LibraryService {
         let query = try Self.searchQuery(text)
         let columns = Self.columns(detail)
         try await database.reading { try TrackStore.search(query, limit: limit, columns: columns, $0, body) }
+    }
+
+    public func forEachSearchLine(_ text: String, limit: Int?, _ body: @escaping @Sendable (TrackLine) -> Void) async throws {
+        let query = try Self.searchQuery(text)
+        try await database.reading { try TrackStore.searchLines(query, limit: limit, $0, body) }
     }
 
     /// `text` parsed for full-text search; throws `.invalidInput` when it holds no word.

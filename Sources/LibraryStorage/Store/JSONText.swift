@@ -44,25 +44,36 @@ enum JSONText {
     /// `["a","b"]` without backslashes split at its `","` separators, straight from the
     /// UTF-8 bytes (listings decode these columns for every row); nil for any other text.
     private static func splitPlainArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var values: [String] = []
+        guard forEachPlainElement(of: bytes, { values.append(String(decoding: $0, as: UTF8.self)) }) else { return nil }
+        return values
+    }
+
+    /// Calls `body` with each string of the JSON array of strings `bytes` as a slice of it,
+    /// and returns true, when the array is empty or plain (`["a","b"]` without backslashes:
+    /// its strings need no unescaping); returns false, calling nothing, for any other text.
+    static func forEachPlainElement(
+        of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
         let count = bytes.count
+        if count == 2, bytes[0] == UInt8(ascii: "["), bytes[1] == UInt8(ascii: "]") { return true }
         guard count >= 4, bytes[0] == UInt8(ascii: "["), bytes[1] == quote, bytes[count - 2] == quote,
-              bytes[count - 1] == UInt8(ascii: "]"), !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+              bytes[count - 1] == UInt8(ascii: "]"), !bytes.contains(UInt8(ascii: "\\")) else { return false }
         let end = count - 2
-        var values: [String] = []
         var start = 2
         var index = 2
         while index + 2 < end {
             if bytes[index] == quote, bytes[index + 1] == comma, bytes[index + 2] == quote {
-                values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 index += 3
                 start = index
             } else {
                 index += 1
             }
         }
-        values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-        return values
+        body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        return true
     }
 
     /// A JSON object of string arrays, keys sorted for stable output.

@@ -82,6 +82,28 @@ enum TrackColumns {
         TrackColumn("damage") { track, row, at in track.metadata.damage = row.column(at) },
     ]
 
+    /// `path` read only for a track without a title (the one field it stands in for), named
+    /// `untitledPathName` in a set of columns to read: a listing that shows titles but not
+    /// paths then reads no path.
+    static let untitledPath = TrackColumn("path", expression: "CASE WHEN t.title IS NULL THEN t.path END AS path") {
+        track, row, at in track.path = RawPath(bytes: row.column(at) ?? [])
+    }
+
+    /// The name that asks for `untitledPath` in a set of columns.
+    static let untitledPathName = "untitled_path"
+
+    /// Every name a set of columns may hold: the columns' and `untitledPathName`.
+    static let names = all.map(\.name) + [untitledPathName]
+
+    /// The columns read when leaving out `omitted` (`untitledPath` for the path when only
+    /// `path` is left out, see `untitledPathName`).
+    static func reading(leavingOut omitted: Set<String>) -> [TrackColumn] {
+        all.compactMap { column in
+            guard omitted.contains(column.name) else { return column }
+            return column.name == "path" && !omitted.contains(untitledPathName) ? untitledPath : nil
+        }
+    }
+
     /// What a row's track starts as before its columns are read.
     static let placeholder = Track(
         id: 0, libraryID: 0, libraryName: "", path: RawPath(bytes: []), fileSize: 0, mtimeNs: 0,
@@ -94,7 +116,7 @@ enum TrackColumns {
     /// The SELECT list without the columns named `omitted` (a `Layout` made with the same
     /// names leaves their fields as `placeholder` has them).
     static func selectList(leavingOut omitted: Set<String>) -> String {
-        all.filter { !omitted.contains($0.name) }.map(\.expression).joined(separator: ", ")
+        reading(leavingOut: omitted).map(\.expression).joined(separator: ", ")
     }
 
     /// Seconds since 1970 as a date.
@@ -110,7 +132,7 @@ enum TrackColumns {
         /// The layout of `statement`, which selects every track column except `omitted`
         /// (in any order, among other columns).
         init(_ statement: Statement, leavingOut omitted: Set<String> = []) {
-            reads = TrackColumns.all.filter { !omitted.contains($0.name) }.map { column in
+            reads = TrackColumns.reading(leavingOut: omitted).map { column in
                 guard let position = statement.index(ofColumn: column.name) else {
                     preconditionFailure("no track column \(column.name) in `\(statement.sql)`")
                 }
@@ -139,9 +161,9 @@ enum TrackColumns {
 extension TrackColumns {
     /// The columns behind each track field a caller may name (`ListRequest.fields`, the names
     /// `kanora show` prints); `tag:NAME` fields read `other_tags`. The title needs the path
-    /// (a file's name stands in for a missing tag).
+    /// (a file's name stands in for a missing tag), where it has none.
     private static let fieldColumns: [String: [String]] = [
-        "id": [], "path": ["path"], "library": ["name"], "title": ["title", "path"], "titlesort": ["title_sort"],
+        "id": [], "path": ["path"], "library": ["name"], "title": ["title", untitledPathName], "titlesort": ["title_sort"],
         "artist": ["artists"], "artistsort": ["artist_sort"], "albumartist": ["album_artists"],
         "albumartistsort": ["album_artist_sort"], "album": ["album"], "albumsort": ["album_sort"],
         "track": ["track_number"], "tracktotal": ["track_total"], "disc": ["disc_number"], "disctotal": ["disc_total"],

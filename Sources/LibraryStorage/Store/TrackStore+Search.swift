@@ -15,18 +15,19 @@ extension TrackStore {
         _ query: SearchQuery, limit: Int?, columns: Set<String>? = nil, _ db: Connection, _ body: (Track) throws -> Void
     ) throws {
         let omitted = leftOut(keeping: columns)
-        let sql: SQL
-        if let limit {
-            sql = try rankedPage(query, limit: limit, omitted: omitted, db)
-        } else {
-            sql = """
-                SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
-                FROM track_search JOIN track t ON t.id = track_search.rowid JOIN library l ON l.id = t.library_id
-                WHERE \(query.match()) AND t.missing_since IS NULL
-                ORDER BY track_search.rank, t.id
-                """
-        }
+        let sql = try searching(query, limit: limit, selecting: TrackColumns.selectList(leavingOut: omitted), db)
         try forEachTrack(try db.makeStatement(sql), leavingOut: omitted, body)
+    }
+
+    /// `SELECT list` of the present tracks matching `query`, best match first.
+    static func searching(_ query: SearchQuery, limit: Int?, selecting list: String, _ db: Connection) throws -> SQL {
+        if let limit { return try rankedPage(query, limit: limit, selecting: list, db) }
+        return """
+            SELECT \(sql: list)
+            FROM track_search JOIN track t ON t.id = track_search.rowid JOIN library l ON l.id = t.library_id
+            WHERE \(query.match()) AND t.missing_since IS NULL
+            ORDER BY track_search.rank, t.id
+            """
     }
 
     /// A page of `limit` present matches, best first: only the page's rows are read whole.
@@ -37,12 +38,12 @@ extension TrackStore {
     /// read from the small `track_missing` index), so those are the only ones checked, in
     /// `track_present_ids` (v18); the first `limit` present ones are the page, as when
     /// every match was checked.
-    private static func rankedPage(_ query: SearchQuery, limit: Int, omitted: Set<String>, _ db: Connection) throws -> SQL {
+    private static func rankedPage(_ query: SearchQuery, limit: Int, selecting list: String, _ db: Connection) throws -> SQL {
         let missing: Int = try db.scalar("SELECT count(*) FROM track WHERE missing_since IS NOT NULL") ?? 0
         // A negative limit is no limit, in SQLite as here.
         let candidates = limit >= 0 && limit <= Int.max - missing ? limit + missing : -1
         return """
-            SELECT \(sql: TrackColumns.selectList(leavingOut: omitted))
+            SELECT \(sql: list)
             FROM (SELECT ranked.id, ranked.rank
                   FROM (SELECT track_search.rowid AS id, track_search.rank AS rank FROM track_search
                         WHERE \(query.match()) ORDER BY track_search.rank, track_search.rowid LIMIT \(candidates)) ranked

@@ -57,20 +57,31 @@ package enum TrackStore {
         where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool, omitting omitted: Set<String> = [],
         _ db: Connection
     ) throws -> Statement {
+        try db.makeStatement(listing(
+            selecting: TrackColumns.selectList(leavingOut: omitted), where: condition, orderBy: order, limit: limit,
+            includeMissing: includeMissing))
+    }
+
+    /// `SELECT list` of the tracks matching `condition`, in `order`; missing ones only when
+    /// `includeMissing`.
+    static func listing(
+        selecting list: String, where condition: SQL, orderBy order: String, limit: Int?, includeMissing: Bool
+    ) -> SQL {
         var sql: SQL = """
-            SELECT \(sql: TrackColumns.selectList(leavingOut: omitted)) FROM track t JOIN library l ON l.id = t.library_id
+            SELECT \(sql: list) FROM track t JOIN library l ON l.id = t.library_id
             WHERE (\(condition))
             """
         if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
         sql.append(" ORDER BY \(sql: order)")
         if let limit { sql.append(" LIMIT \(limit)") }
-        return try db.makeStatement(sql)
+        return sql
     }
 
-    /// The track columns not in `kept` (none when `kept` is nil).
+    /// The track columns not in `kept` (none when `kept` is nil), `TrackColumns.untitledPathName`
+    /// among them unless kept.
     static func leftOut(keeping kept: Set<String>?) -> Set<String> {
         guard let kept else { return [] }
-        return Set(TrackColumns.all.map(\.name).filter { !kept.contains($0) })
+        return Set(TrackColumns.names.filter { !kept.contains($0) })
     }
 
     /// The track with this id.

@@ -63,6 +63,28 @@ extension Kanora {
         private func streamTracks(
             _ viewModel: TrackListViewModel, _ queryTerms: [String], _ mode: OutputMode, _ printer: RowPrinter
         ) async throws {
+            if mode == .table {
+                // A table shows one line a track: cells straight from the stored bytes.
+                let table = TrackLineTable()
+                _ = try await viewModel.loadedState {
+                    await $0.streamLines(arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing) {
+                        table.write($0)
+                    }
+                }
+                printer.print(table: table.cells)
+                return
+            }
+            if case .template(let template) = mode, TrackTemplate(template).printsOnlyLineFields {
+                // Every field the template prints is in a line: written straight from the stored bytes.
+                let writer = TemplateLineWriter(TrackTemplate(template), printer)
+                _ = try await viewModel.loadedState {
+                    await $0.streamLines(
+                        arguments: queryTerms, sort: sortKeys, limit: limit, includeMissing: missing, fields: mode.trackFields
+                    ) { writer.write($0) }
+                }
+                writer.finish()
+                return
+            }
             let stream = RowStream(printer.trackWriter())
             _ = try await viewModel.loadedState {
                 await $0.stream(

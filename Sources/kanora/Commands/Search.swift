@@ -36,6 +36,13 @@ extension Kanora {
             let mode = try output.mode(json: global.json, target: .tracks)
             let printer = RowPrinter(mode: mode, quiet: global.quiet)
             let viewModel = SearchViewModel(services: try global.services(mustExist: true))
+            if mode == .table {
+                // A table shows one line a track: cells straight from the stored bytes.
+                let table = TrackLineTable()
+                _ = try await viewModel.loadedState { await $0.streamSearchLines(text, limit: limit) { table.write($0) } }
+                printer.print(table: table.cells)
+                return
+            }
             let stream = RowStream(printer.trackWriter())
             _ = try await viewModel.loadedState { await $0.streamSearch(text, limit: limit, detail: mode.trackDetail) { stream.write($0) } }
             stream.finish()

@@ -33,6 +33,19 @@ struct RowPrinter {
             }, path: { $0.path.bytes })
     }
 
+    /// Prints `cells` (this printer's mode must be `.table`), or says "nothing matches" on the
+    /// error stream when it holds no row.
+    func print(table cells: TableCells) {
+        precondition(mode == .table, "cells are printed as a table")
+        guard cells.rowCount > 0 else {
+            if !quiet { console.err("kanora: nothing matches") }
+            return
+        }
+        var out = OutputBuffer(console: console)
+        cells.write(maxWidth: console.outputWidth, to: &out)
+        out.flush()
+    }
+
     private func print<Row>(_ rows: [Row], into writer: RowWriter<Row>) {
         var writer = writer
         for row in rows { writer.write(row) }

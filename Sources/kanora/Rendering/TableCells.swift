@@ -2,30 +2,35 @@
 /// and each column's widest cell so far: a large listing's table keeps a few bytes a cell
 /// instead of a `String`, and its columns are sized as the rows come.
 ///
+/// Each cell is a header (a varint of its length, shifted left once, with the low bit set
+/// when its display width differs from its length, then a varint of that width) and its
+/// bytes, in chunks of about 256 KiB: 100,000 rows take about a byte a cell beyond the text,
+/// and nothing is copied as the table grows (memory first touched is what costs here).
+///
 /// Fill a row with `append` calls, one per column (`endCell()` after writing a cell's bytes
 /// with `appendBytes`), then `write(maxWidth:to:)` prints the header and the rows.
 struct TableCells {
     let columns: [TextTable.Column]
-    /// The cells' bytes, cell after cell, row after row.
+    /// The full chunks, in order.
+    private var chunks: [[UInt8]] = []
+    /// The chunk being written: whole cells, then the cell being written.
     private var bytes: [UInt8] = []
-    /// Where each cell ends in `bytes` (it starts where the previous one ends).
-    private var ends: [UInt32] = []
-    /// Each cell's display width.
-    private var widths: [UInt32] = []
     /// Each column's widest cell, header included.
     private var columnWidths: [Int]
-    /// Where the cell being written starts.
+    /// Where the cell being written starts in `bytes` (at its one-byte header slot).
     private var cellStart = 0
-    /// The column of the cell being written.
-    private var column = 0
+    /// The number of whole cells kept.
+    private var cellCount = 0
+    private static let chunkSize = 1 << 18
 
     init(columns: [TextTable.Column]) {
         self.columns = columns
         columnWidths = columns.map { DisplayWidth.of($0.title) }
+        bytes.append(0)
     }
 
     /// The number of whole rows kept.
-    var rowCount: Int { columns.isEmpty ? 0 : ends.count / columns.count }
+    var rowCount: Int { columns.isEmpty ? 0 : cellCount / columns.count }
 
     /// Adds a cell holding `text`.
     mutating func append(_ text: String) {
@@ -36,7 +41,7 @@ struct TableCells {
     /// Adds a cell holding the decimal digits of `value`.
     mutating func append(_ value: Int) {
         Formatting.appendDecimal(value, to: &bytes)
-        endCell()
+        endASCIICell()
     }
 
     /// Appends bytes to the cell being written (end it with `endCell()`).
@@ -49,15 +54,91 @@ struct TableCells {
         write(&bytes)
     }
 
-    /// Ends the cell being written: measures it and counts it toward its column's width.
+    /// Ends the cell being written: measures it (bytes that are not UTF-8 become U+FFFD, as
+    /// `String(decoding:as:)` makes them), counts it toward its column's width and writes its
+    /// header.
     mutating func endCell() {
-        let start = cellStart
-        let width = bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
+        let start = cellStart + 1
+        var (width, valid) = bytes.withUnsafeBufferPointer { DisplayWidth.measure(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
+        if !valid {
+            let repaired = Array(bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start...]), as: UTF8.self) }.utf8)
+            bytes.replaceSubrange(start..., with: repaired)
+            width = repaired.withUnsafeBufferPointer { DisplayWidth.of(utf8: $0) }
+        }
+        end(width: width)
+    }
+
+    /// Ends the cell being written, which holds only printable ASCII (digits, a duration):
+    /// one column a byte, nothing to measure.
+    mutating func endASCIICell() {
+        end(width: bytes.count - cellStart - 1)
+    }
+
+    /// Ends the cell being written, `width` columns wide: counts it toward its column's width
+    /// and writes its header.
+    private mutating func end(width: Int) {
+        let start = cellStart + 1
+        let column = cellCount % columns.count
         if width > columnWidths[column] { columnWidths[column] = width }
-        column = column + 1 == columns.count ? 0 : column + 1
-        ends.append(UInt32(bytes.count))
-        widths.append(UInt32(width))
+        cellCount += 1
+        let length = bytes.count - start
+        if length < 0x40, width == length {
+            bytes[cellStart] = UInt8(length << 1)
+        } else {
+            var header: [UInt8] = []
+            Self.appendVarint(length << 1 | (width == length ? 0 : 1), to: &header)
+            if width != length { Self.appendVarint(width, to: &header) }
+            bytes.replaceSubrange(cellStart..<start, with: header)
+        }
+        if bytes.count >= Self.chunkSize {
+            chunks.append(bytes)
+            bytes = []
+            bytes.reserveCapacity(Self.chunkSize + 4096)
+        }
         cellStart = bytes.count
+        bytes.append(0)
+    }
+
+    /// Appends `value` (not negative) seven bits a byte, low bits first, the high bit set on
+    /// all but the last byte.
+    private static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Reads a varint written by `appendVarint` at `position`, moving past it.
+    private static func readVarint(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Int {
+        var value = 0
+        var shift = 0
+        while true {
+            let byte = bytes[position]
+            position += 1
+            value |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    /// Calls `body` with each whole cell's bytes and display width, in order.
+    private func forEachCell(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+        var remaining = cellCount
+        for chunk in chunks + [bytes] {
+            chunk.withUnsafeBufferPointer { chunk in
+                var position = 0
+                while remaining > 0, position < chunk.count {
+                    let header = Self.readVarint(chunk, &position)
+                    let length = header >> 1
+                    let width = header & 1 == 0 ? length : Self.readVarint(chunk, &position)
+                    body(UnsafeBufferPointer(rebasing: chunk[position..<(position + length)]), width)
+                    position += length
+                    remaining -= 1
+                }
+            }
+        }
     }
 
     /// Writes the table's lines, header first, into `out` (see `forEachLine`), each line
@@ -96,25 +177,19 @@ struct TableCells {
         // Padding is copied from a run of spaces as long as the widest column.
         let spaces = [UInt8](repeating: UInt8(ascii: " "), count: shown.max() ?? 0)
         spaces.withUnsafeBufferPointer { spaces in
-            bytes.withUnsafeBufferPointer { all in
-                ends.withUnsafeBufferPointer { ends in
-                    widths.withUnsafeBufferPointer { widths in
-                        for row in 0..<rowCount {
-                            line.removeAll(keepingCapacity: true)
-                            for index in 0..<count {
-                                if index > 0 {
-                                    line.append(UInt8(ascii: " "))
-                                    line.append(UInt8(ascii: " "))
-                                }
-                                let position = row * count + index
-                                let start = position == 0 ? 0 : Int(ends[position - 1])
-                                let text = UnsafeBufferPointer(rebasing: all[start..<Int(ends[position])])
-                                Self.append(text, width: Int(widths[position]), in: shown[index], rightAligned[index], spaces, to: &line)
-                            }
-                            while line.last == UInt8(ascii: " ") { line.removeLast() }
-                            line.withUnsafeBufferPointer { sink.appendLine($0) }
-                        }
-                    }
+            var index = 0
+            forEachCell { text, width in
+                if index > 0 {
+                    line.append(UInt8(ascii: " "))
+                    line.append(UInt8(ascii: " "))
+                }
+                Self.append(text, width: width, in: shown[index], rightAligned[index], spaces, to: &line)
+                index += 1
+                if index == count {
+                    while line.last == UInt8(ascii: " ") { line.removeLast() }
+                    line.withUnsafeBufferPointer { sink.appendLine($0) }
+                    line.removeAll(keepingCapacity: true)
+                    index = 0
                 }
             }
         }

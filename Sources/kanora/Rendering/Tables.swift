@@ -30,34 +30,40 @@ enum Tables {
         TextTable(columns: artistColumns, rows: artists.map(cells))
     }
 
-    /// Adds a track's row of `trackColumns` to `table`, written straight as bytes.
+    /// Adds a track's row of `trackColumns` to `table`.
     static func appendCells(_ track: Track, to table: inout TableCells) {
-        let m = track.metadata
-        table.append(Int(track.id))
-        for (index, artist) in m.artists.enumerated() {
+        TrackLine.lending(track) { appendCells($0, to: &table) }
+    }
+
+    /// Adds a track's row of `trackColumns` to `table`, written straight from the line's bytes.
+    static func appendCells(_ line: TrackLine, to table: inout TableCells) {
+        table.append(Int(line.id))
+        for (index, artist) in line.artists.enumerated() {
             if index > 0 { table.appendBytes(", ".utf8) }
-            table.appendBytes(artist.utf8)
+            table.appendBytes(artist)
         }
         table.endCell()
-        table.append(m.album ?? "")
-        let disc = (m.discTotal ?? 0) > 1 ? m.discNumber : nil
-        switch (disc, m.trackNumber) {
+        if let album = line.album { table.appendBytes(album) }
+        table.endCell()
+        let disc = (line.discTotal ?? 0) > 1 ? line.discNumber : nil
+        switch (disc, line.trackNumber) {
         case let (disc?, track?):
             table.appendBytes { Formatting.appendDecimal(disc, to: &$0) }
             table.appendBytes(CollectionOfOne(UInt8(ascii: "-")))
             table.appendBytes { Formatting.appendDecimal(track, to: &$0) }
-            table.endCell()
+            table.endASCIICell()
         case let (disc?, nil): table.append(disc)
         case let (nil, track?): table.append(track)
         case (nil, nil): table.append("")
         }
-        table.appendBytes((m.title ?? track.path.stem).utf8)
-        if track.isMissing { table.appendBytes(" (missing)".utf8) }
+        if let title = line.title { table.appendBytes(title) } else { table.appendBytes((line.untitledPath?.stem ?? "").utf8) }
+        if line.isMissing { table.appendBytes(" (missing)".utf8) }
         table.endCell()
-        if let year = m.year { table.append(year) } else { table.append("") }
-        table.appendBytes { Formatting.duration(milliseconds: Int64(m.audio.durationMs), into: &$0) }
+        if let year = line.year { table.append(year) } else { table.append("") }
+        table.appendBytes { Formatting.duration(milliseconds: Int64(line.durationMs), into: &$0) }
+        table.endASCIICell()
+        table.appendBytes(line.format)
         table.endCell()
-        table.append(m.audio.format)
     }
 
     /// Adds the `cells` of a row to `table`.

@@ -58,17 +58,50 @@ enum DisplayWidth {
 
     /// Columns the UTF-8 text `bytes` takes (`of` the same text, without making a String).
     static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.count }
+        measure(utf8: bytes).width
+    }
+
+    /// Columns the UTF-8 text `bytes` takes, and whether it is valid UTF-8 (when not, each
+    /// invalid sequence counts as the U+FFFD that replaces it).
+    static func measure(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (width: Int, valid: Bool) {
+        if isPrintableASCII(bytes) { return (bytes.count, true) }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var total = 0
+        var valid = true
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar): total += width(scalar)
-            case .emptyInput: return total
-            case .error: total += width(Unicode.Scalar(0xFFFD)!)
+            case .emptyInput: return (total, valid)
+            case .error:
+                total += width(Unicode.Scalar(0xFFFD)!)
+                valid = false
             }
         }
+    }
+
+    /// Whether every byte is printable ASCII (0x20-0x7E), one column each; eight bytes at a
+    /// time where it can.
+    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var index = 0
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // With no byte's high bit set, no sum below carries into the next byte: a byte
+            // plus 0x60 reaches 0x80 when it is at least 0x20, plus 1 when it is 0x7F.
+            let high: UInt64 = 0x8080_8080_8080_8080
+            if word & high != 0 || (word &+ 0x6060_6060_6060_6060) & high != high
+                || (word &+ 0x0101_0101_0101_0101) & high != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte > 0x7E { return false }
+            index += 1
+        }
+        return true
     }
 
     /// `text` cut to at most `columns`, ending in "…" when cut.

@@ -7,7 +7,7 @@ import LibraryCore
 struct TrackTemplate {
     /// What each piece writes; `texts` and `readers` hold the literal text and the reader
     /// at the same index (kept apart so a row's pieces are read without copying either).
-    private enum Kind {
+    private enum Kind: Equatable {
         case text, title, artist, albumArtist, album, track, disc, year, format, other
     }
 
@@ -55,6 +55,51 @@ struct TrackTemplate {
             case .format: bytes.append(contentsOf: track.metadata.audio.format.utf8)
             case .other: if let value = readers[index]?(track) { bytes.append(contentsOf: value.utf8) }
             }
+        }
+    }
+
+    /// Whether every field the template prints is one a `TrackLine` holds (then the lines of
+    /// a listing asking for the album artists can be printed with `append(_:to:)`).
+    var printsOnlyLineFields: Bool { !kinds.contains(.other) }
+
+    /// Appends the line for the track `line` to `bytes` (see `printsOnlyLineFields`): the
+    /// bytes `append(_:to:)` writes for its track, text that is not UTF-8 repaired as a
+    /// `String` is.
+    func append(_ line: TrackLine, to bytes: inout [UInt8]) {
+        for index in kinds.indices {
+            switch kinds[index] {
+            case .text: texts[index].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+            case .title:
+                if let title = line.title { Self.append(title, to: &bytes) } else { bytes.append(contentsOf: (line.untitledPath?.stem ?? "").utf8) }
+            case .artist: Self.append(joining: line.artists, to: &bytes)
+            case .albumArtist: Self.append(joining: line.albumArtists, to: &bytes)
+            case .album: if let album = line.album { Self.append(album, to: &bytes) }
+            case .track: if let number = line.trackNumber { Formatting.appendDecimal(number, to: &bytes) }
+            case .disc: if let number = line.discNumber { Formatting.appendDecimal(number, to: &bytes) }
+            case .year: if let year = line.year { Formatting.appendDecimal(year, to: &bytes) }
+            case .format: Self.append(line.format, to: &bytes)
+            case .other: break
+            }
+        }
+    }
+
+    /// Appends `text`, repaired as `String(decoding:as:)` repairs it when it is not UTF-8.
+    private static func append(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        if UTF8Bytes.isValid(text) {
+            bytes.append(contentsOf: text)
+        } else {
+            bytes.append(contentsOf: String(decoding: text, as: UTF8.self).utf8)
+        }
+    }
+
+    /// Appends `values` separated by "; ", each as `append(_:to:)` does.
+    private static func append(joining values: [UnsafeBufferPointer<UInt8>], to bytes: inout [UInt8]) {
+        for (index, value) in values.enumerated() {
+            if index > 0 {
+                bytes.append(UInt8(ascii: ";"))
+                bytes.append(UInt8(ascii: " "))
+            }
+            append(value, to: &bytes)
         }
     }
 
