@@ -6,12 +6,13 @@ import TestSupport
 import Testing
 
 /// A first scan builds some track indexes once, at its end (`ScanIndexes`): when it returns,
-/// the database has every index a new one has, with the same definitions, and none waits.
+/// the database has every index and trigger a new one has, with the same definitions, and
+/// none waits.
 @Suite("Scan indexes after a first scan")
 struct ScanIndexesScanTests {
     private func indexes(_ database: DatabasePool) throws -> [String] {
         try database.read { db in
-            try db.values("SELECT name || ': ' || sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+            try db.values("SELECT name || ': ' || sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY name")
         }
     }
 
@@ -32,5 +33,8 @@ struct ScanIndexesScanTests {
         #expect(try harness.database.read { try $0.scalar("SELECT count(*) FROM track INDEXED BY track_totals") } == 3)
         let credits: Int64? = try harness.database.read { try $0.scalar("SELECT count(*) FROM track_artist INDEXED BY track_artist_by_artist") }
         #expect(credits ?? 0 >= 3)
+        // Every artist is searchable, once (the first scan indexed them without the trigger).
+        let searchable: [String] = try harness.database.read { try $0.values("SELECT name_fold FROM artist_search ORDER BY rowid") }
+        #expect(searchable == ["x", "y", "z"])
     }
 }

@@ -70,6 +70,12 @@ final class BatchReader: @unchecked Sendable {
     private func read(_ files: [FileFacts]) -> [Result<TrackRecord, TagReadError>] {
         // Batches of unchanged folders have nothing to read: no journal to write.
         guard !files.isEmpty else { return [] }
+        // The usual case, no crashed run behind: the parallel read's results as they are.
+        if suspects.isEmpty {
+            journal.willRead(batch: files.map(\.path))
+            defer { journal.clear() }
+            return reader.read(files)
+        }
         let isSuspect = files.map { suspects.contains($0.path) }
         let safe = files.indices.filter { !isSuspect[$0] }
         journal.willRead(batch: safe.map { files[$0].path })

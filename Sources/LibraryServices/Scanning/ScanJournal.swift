@@ -86,8 +86,17 @@ final class ScanJournal: @unchecked Sendable {
             descriptor = open(url.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return }
         }
-        let text = ([mode] + paths.map(ScanJournal.encode) + [Self.end]).joined(separator: "\n") + "\n"
-        let bytes = Array(text.utf8)
+        // The entry's bytes built in place: a batch's entry is ~40 KB of hex.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(mode.utf8.count + Self.end.utf8.count + 2 + paths.reduce(0) { $0 + 2 * $1.bytes.count + 1 })
+        bytes += mode.utf8
+        bytes.append(UInt8(ascii: "\n"))
+        for path in paths {
+            Self.appendHex(of: path, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        bytes += Self.end.utf8
+        bytes.append(UInt8(ascii: "\n"))
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -100,15 +109,21 @@ final class ScanJournal: @unchecked Sendable {
 
     /// Hex, so any byte (newlines, invalid UTF-8) survives a line-based file.
     static func encode(_ path: RawPath) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(path.bytes.count * 2)
-        for byte in path.bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
+        appendHex(of: path, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends `path`'s bytes as lowercase hex digits, two a byte.
+    private static func appendHex(of path: RawPath, to out: inout [UInt8]) {
+        for byte in path.bytes {
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func decode(_ line: String) -> RawPath? {
         let characters = Array(line.utf8)

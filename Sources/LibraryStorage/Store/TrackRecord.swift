@@ -56,7 +56,8 @@ package struct TrackRecord: Sendable {
             composer: TextFold.fold(metadata.composer ?? ""),
             comment: TextFold.fold(metadata.comment ?? ""))
         grouping = AlbumGrouping(metadata)
-        artistKeys = metadata.artists.map(TextFold.fold)
-        albumArtistKeys = metadata.albumArtists.map(TextFold.fold)
+        // One name (the usual case) is its own joined list: its key is the fold above.
+        artistKeys = metadata.artists.count == 1 ? [folds.artist] : metadata.artists.map(TextFold.fold)
+        albumArtistKeys = metadata.albumArtists.count == 1 ? [folds.albumArtist] : metadata.albumArtists.map(TextFold.fold)
     }
 }
