@@ -59,3 +59,19 @@ public struct PlaylistSong: Sendable, Equatable {
         self.artistID = artistID
     }
 }
+
+extension PlaylistSong {
+    /// What a song list reads of each entry: the less it reads, the cheaper the read. The
+    /// fields it leaves out may be left empty (as `PlaylistSong` says) and `artistID` nil.
+    public enum Reading: Sendable, Equatable {
+        /// Every field `PlaylistSong` promises, the owner's marks and the first artist.
+        case everything
+        /// Every field `PlaylistSong` promises and the owner's marks, without the first artist
+        /// (a Subsonic song entry).
+        case withoutArtist
+        /// What a track row shows (the web app's playlist screen): id, title (and the path
+        /// for a track without one), artists, album and its id, track number, length, format,
+        /// sample rate, whether it is missing, the owner's marks and the first artist.
+        case trackRow
+    }
+}

@@ -112,7 +112,7 @@ enum PlaylistEndpoints: SubsonicEndpointGroup {
     private static func detail(_ playlist: Playlist, owner: String, _ request: SubsonicRequest) async throws -> SubsonicNode {
         var node = summary(playlist, owner: owner)
         // The entries with their marks in one read, written straight into the answer.
-        let songs = try await service(request).songs(of: playlist.name)
+        let songs = try await service(request).songs(of: playlist.name, reading: .withoutArtist)
         node.appendList("entry", songs, as: SongEntries.PlaylistEntry.self)
         return node
     }

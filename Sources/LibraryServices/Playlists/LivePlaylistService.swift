@@ -44,10 +44,12 @@ public struct LivePlaylistService: PlaylistService {
         try await database.reading { db in try entries(of: try existing(name, db), db) }
     }
 
-    public func songs(of name: String) async throws -> [PlaylistSong] {
+    public func songs(of name: String, reading: PlaylistSong.Reading) async throws -> [PlaylistSong] {
         try await database.reading { db in
             let playlist = try existing(name, db)
-            guard try playlist.smartRule() != nil else { return try PlaylistStore.songs(playlistID: playlist.id, userID: userID, db) }
+            guard try playlist.smartRule() != nil else {
+                return try PlaylistStore.songs(playlistID: playlist.id, userID: userID, reading: reading, db)
+            }
             return try PlaylistStore.songs(of: try entries(of: playlist, db).map(\.track), userID: userID, db)
         }
     }

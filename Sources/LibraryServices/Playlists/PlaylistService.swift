@@ -19,9 +19,9 @@ public protocol PlaylistService: Sendable {
     func entries(of name: String) async throws -> [PlaylistEntry]
     /// The entries in order as song lists show them (`PlaylistSong`: only the fields those
     /// show, the owner's marks, the first artist), read together; a smart playlist is
-    /// evaluated now. Only a service over the database itself answers: others throw
-    /// `.unimplemented`.
-    func songs(of name: String) async throws -> [PlaylistSong]
+    /// evaluated now; only what `reading` names is read. Only a service over the database
+    /// itself answers: others throw `.unimplemented`.
+    func songs(of name: String, reading: PlaylistSong.Reading) async throws -> [PlaylistSong]
     /// What `read` makes of the entries' tracks as stored rows, in order (a smart playlist
     /// evaluated now), inside one read: for writers that copy the columns straight into
     /// bytes. Only a service over the database itself answers: others throw `.unimplemented`.
@@ -64,8 +64,13 @@ public protocol PlaylistService: Sendable {
 }
 
 extension PlaylistService {
-    public func songs(of name: String) async throws -> [PlaylistSong] {
+    public func songs(of name: String, reading: PlaylistSong.Reading) async throws -> [PlaylistSong] {
         throw LibraryError(.unimplemented, "PlaylistService.songs(of:) is answered only over the database itself.")
+    }
+
+    /// The entries with everything `PlaylistSong` promises; see `songs(of:reading:)`.
+    public func songs(of name: String) async throws -> [PlaylistSong] {
+        try await songs(of: name, reading: .everything)
     }
 
     public func entryRows<Result: Sendable>(

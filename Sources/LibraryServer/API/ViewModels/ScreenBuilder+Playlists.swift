@@ -17,7 +17,7 @@ extension ScreenBuilder {
         let service = context.services.playlists(for: context.userID)
         let playlist = try await service.playlist(id: query.id)
         // The entries, their stars and artists in one read (the tracks used to be read twice).
-        let songs = try await service.songs(of: playlist.name)
+        let songs = try await service.songs(of: playlist.name, reading: .trackRow)
         let rows = songs.map { song in
             // A missing track keeps its tags, unstarred and without its artist's link.
             let present = !song.track.isMissing
