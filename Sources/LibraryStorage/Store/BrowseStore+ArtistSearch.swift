@@ -180,6 +180,28 @@ struct NameMatch {
         return result
     }
 
+    /// Whether `text` holds the bytes of `part` anywhere: a plain byte search, where the
+    /// generic `firstRange(of:)` was a third of name matching.
+    static func holds(_ text: String, _ part: String) -> Bool {
+        var text = text, part = part
+        return text.withUTF8 { haystack in
+            part.withUTF8 { needle in
+                guard let first = needle.first else { return true }
+                guard needle.count <= haystack.count else { return false }
+                var start = 0
+                while start <= haystack.count - needle.count {
+                    if haystack[start] == first {
+                        var offset = 1
+                        while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether `name`, folded, holds the words as `fit` asks.
     func matches(_ name: String, _ fit: SearchQuery.WordFit) -> Bool {
         matches([name], fit)
@@ -194,7 +216,7 @@ struct NameMatch {
         // turned away here without being split into tokens: a Unicode property lookup per
         // character was the largest cost of an artist search that walks thousands of names.
         for word in parts {
-            for part in word where !folded.contains(where: { $0.utf8.firstRange(of: part.utf8) != nil }) { return false }
+            for part in word where !folded.contains(where: { Self.holds($0, part) }) { return false }
         }
         if fit == .start {
             let flat = parts.flatMap { $0 }
