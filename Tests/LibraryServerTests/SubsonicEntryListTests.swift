@@ -91,6 +91,38 @@ struct SubsonicEntryListTests {
         #expect(xml.contains(#"<genres name="Dub"/><artists id="ar-1" name="A/C"/><albumArtists id="ar-2" name="B"/><replayGain trackGain="-3.5"/></song>"#))
     }
 
+    /// Artists written as shapes render as the nodes they were built as before: attributes
+    /// in this order, those without a value left out, the annotation last.
+    @Test func artistsRenderAsTheirNodesDid() {
+        let starred = Annotation(starredAt: Date(timeIntervalSince1970: 1_700_000_000), rating: 4)
+        let artists = [
+            BrowseArtist(id: 1, name: "A & <B>", sortName: "A", musicBrainzID: "mb-1", albumCount: 2, annotation: starred),
+            BrowseArtist(id: 2, name: "Plain", sortName: nil, musicBrainzID: nil, albumCount: 0, annotation: Annotation()),
+        ]
+        func node(_ artist: BrowseArtist, id3: Bool) -> SubsonicNode {
+            var node = id3
+                ? SubsonicNode("artist", [
+                    "id": SubsonicID.artist(artist.id), "name": artist.name, "albumCount": artist.albumCount,
+                    "coverArt": SubsonicID.artist(artist.id), "sortName": artist.sortName, "musicBrainzId": artist.musicBrainzID,
+                ])
+                : SubsonicNode("artist", ["id": SubsonicID.artist(artist.id), "name": artist.name])
+            BrowseNodes.annotate(&node, artist.annotation, plays: false)
+            return node
+        }
+        for format in [SubsonicFormat.xml, .json] {
+            var written = SubsonicNode("searchResult3"), writtenEntries = SubsonicNode("searchResult2")
+            written.appendList("artist", artists, as: BrowseNodes.Artist.self)
+            writtenEntries.appendList("artist", artists, as: BrowseNodes.ArtistEntry.self)
+            var nodes = SubsonicNode("searchResult3"), entries = SubsonicNode("searchResult2")
+            nodes.appendList("artist", artists.map { node($0, id3: true) })
+            entries.appendList("artist", artists.map { node($0, id3: false) })
+            #expect(SubsonicRenderer.render(written, as: format) == SubsonicRenderer.render(nodes, as: format))
+            #expect(SubsonicRenderer.render(writtenEntries, as: format) == SubsonicRenderer.render(entries, as: format))
+            #expect(SubsonicRenderer.render(BrowseNodes.artist(artists[0]), as: format)
+                == SubsonicRenderer.render(node(artists[0], id3: true), as: format))
+        }
+    }
+
     @Test func aLargeListIsCutIntoChunksThatJoinToTheWholeAnswer() {
         let songs = (1...600).map(song)
         var written = SubsonicNode("randomSongs")

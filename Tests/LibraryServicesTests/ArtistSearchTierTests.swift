@@ -34,7 +34,9 @@ struct ArtistSearchTierTests {
 
     private func names(_ text: String, _ page: Page = Page(size: 20), nameLimit: Int = BrowseStore.artistNameLimit) throws -> [String] {
         try harness.database.read { db in
-            try BrowseStore.searchArtists(try SearchQuery.parse(text), page: page, libraryID: nil, userID: User.localID, nameLimit: nameLimit, db)
+            var facts = SearchFacts()
+            return try BrowseStore.searchArtists(
+                try SearchQuery.parse(text), page: page, libraryID: nil, userID: User.localID, nameLimit: nameLimit, facts: &facts, db)
         }.map(\.name)
     }
 
@@ -58,6 +60,28 @@ struct ArtistSearchTierTests {
                 #expect(try names(text, page) == names(text, page, nameLimit: 0), "\(text) \(page)")
             }
         }
+    }
+
+    /// A walk that meets tracks shows the artist columns hold the words, so the album and
+    /// song searches after it skip their probe of those columns; a name found only through
+    /// the artist index shows nothing about the tracks.
+    @Test func aTrackWalkTellsLaterSearchesTheArtistColumnsMatch() throws {
+        defer { harness.folder.remove() }
+        func facts(_ text: String, nameLimit: Int) throws -> SearchFacts {
+            try harness.database.read { db in
+                var facts = SearchFacts()
+                _ = try BrowseStore.searchArtists(
+                    try SearchQuery.parse(text), page: Page(size: 20), libraryID: nil, userID: User.localID,
+                    nameLimit: nameLimit, facts: &facts, db)
+                return facts
+            }
+        }
+        let artistColumns = ["artist_fold", "album_artist_fold"]
+        #expect(try facts("moon", nameLimit: 0).anyMatch(in: artistColumns) == true)
+        #expect(try facts("moon", nameLimit: 0).anyMatch(in: ["album_fold", "album_artist_fold", "artist_fold"]) == true)
+        #expect(try facts("moon", nameLimit: 0).anyMatch(in: ["title_fold"]) == nil)
+        #expect(try facts("zzz", nameLimit: 0).anyMatch(in: artistColumns) == nil)
+        #expect(try facts("moon", nameLimit: BrowseStore.artistNameLimit).anyMatch(in: artistColumns) == nil)
     }
 
     @Test func aRemovedTrackNoLongerPlacesItsNames() async throws {

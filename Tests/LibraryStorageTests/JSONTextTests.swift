@@ -13,6 +13,12 @@ struct JSONTextTests {
         #expect(JSONText.decodeArray(JSONText.encode(values)) == values)
     }
 
+    @Test func idsAreWrittenAsAJSONArrayOfIntegers() {
+        for ids: [Int64] in [[], [0], [7], [1, 22, 333], [-1, 10, -250], [Int64.max, Int64.min, 9_007_199_254_740_993]] {
+            #expect(JSONText.encode(ids: ids) == "[" + ids.map(String.init).joined(separator: ",") + "]")
+        }
+    }
+
     @Test func arraysWithNothingEscapedSplitAtTheirSeparators() {
         #expect(JSONText.decodeArray(#"["a","b c","","d,e"]"#) == ["a", "b c", "", "d,e"])
         #expect(JSONText.decodeArray("[]") == [])

@@ -85,6 +85,26 @@ import Testing
         #expect(track.map(\.metadata) == [expected])
     }
 
+    /// A layout made once for statements that select the columns first reads, by position,
+    /// what one found by name reads, whatever the statement selects after them.
+    @Test func aLeadingLayoutReadsTheColumnsByPositionAsByName() throws {
+        let id = try save(Self.tagged, path: "/music/a/7.flac")
+        for omitted: Set<String> in [[], ["other_tags"], ["other_tags", "damage"], ["path"]] {
+            let (byName, byPosition) = try database.read { db in
+                let statement = try db.makeStatement("""
+                    SELECT \(sql: TrackColumns.selectList(leavingOut: omitted)), 42 AS folder_id, 'x' AS title
+                    FROM track t JOIN library l ON l.id = t.library_id WHERE t.id = \(id)
+                    """)
+                var tracks: [(Track, Track)] = []
+                let named = TrackColumns.Layout(statement, leavingOut: omitted), leading = TrackColumns.Layout(leading: omitted)
+                try statement.forEach { tracks.append((named.track($0), leading.track($0))) }
+                return try #require(tracks.first)
+            }
+            #expect(byPosition == byName, "\(omitted)")
+            #expect(byPosition.metadata.title == "Jóga")
+        }
+    }
+
     @Test func titlesWithoutPathsReadNoPathWhereTheTitleIsThere() throws {
         let id = try save(Self.tagged, path: "/music/a/6.flac")
         func listed(_ fields: Set<String>) throws -> Track {

@@ -67,23 +67,34 @@ extension BrowseNodes {
 
     /// An artist as `ArtistID3` (getArtists, getArtist, search3, getStarred2).
     static func artist(_ artist: BrowseArtist, name: String = "artist") -> SubsonicNode {
-        var node = SubsonicNode(name, [
-            "id": SubsonicID.artist(artist.id),
-            "name": artist.name,
-            "albumCount": artist.albumCount,
-            "coverArt": SubsonicID.artist(artist.id),
-            "sortName": artist.sortName,
-            "musicBrainzId": artist.musicBrainzID,
-        ])
-        annotate(&node, artist.annotation, plays: false)
-        return node
+        Artist.node(artist, name: name)
+    }
+
+    /// The shape of an artist as `ArtistID3`, written straight into the answer by search lists.
+    enum Artist: SubsonicShape {
+        static func write<Fields: SubsonicFields>(_ artist: BrowseArtist, to fields: inout Fields) {
+            fields.add("id", SubsonicID.artist(artist.id))
+            fields.add("name", artist.name)
+            fields.add("albumCount", artist.albumCount)
+            fields.add("coverArt", SubsonicID.artist(artist.id))
+            fields.add("sortName", artist.sortName)
+            fields.add("musicBrainzId", artist.musicBrainzID)
+            addAnnotation(artist.annotation, to: &fields, plays: false)
+        }
     }
 
     /// An artist as the folder-style `artist` of search2 and getStarred.
     static func artistEntry(_ artist: BrowseArtist) -> SubsonicNode {
-        var node = SubsonicNode("artist", ["id": SubsonicID.artist(artist.id), "name": artist.name])
-        annotate(&node, artist.annotation, plays: false)
-        return node
+        ArtistEntry.node(artist, name: "artist")
+    }
+
+    /// The shape of an artist as the folder-style `artist`.
+    enum ArtistEntry: SubsonicShape {
+        static func write<Fields: SubsonicFields>(_ artist: BrowseArtist, to fields: inout Fields) {
+            fields.add("id", SubsonicID.artist(artist.id))
+            fields.add("name", artist.name)
+            addAnnotation(artist.annotation, to: &fields, plays: false)
+        }
     }
 
     /// A folder as a `child` with `isDir`.

@@ -102,7 +102,11 @@ enum ListEndpoints: SubsonicEndpointGroup {
     /// Artists, albums and songs in the folder style (`id3: false`) or the ID3 style.
     private static func results(_ name: String, _ result: BrowseSearchResult, id3: Bool) -> SubsonicNode {
         var node = SubsonicNode(name)
-        node.appendList("artist", result.artists.map { id3 ? BrowseNodes.artist($0) : BrowseNodes.artistEntry($0) })
+        if id3 {
+            node.appendList("artist", result.artists, as: BrowseNodes.Artist.self)
+        } else {
+            node.appendList("artist", result.artists, as: BrowseNodes.ArtistEntry.self)
+        }
         if id3 {
             node.appendList("album", result.albums, as: BrowseNodes.Album.self)
         } else {

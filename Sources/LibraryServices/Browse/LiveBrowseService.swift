@@ -122,10 +122,10 @@ public struct LiveBrowseService: BrowseService {
         let query = try Self.searchQuery(request.text)
         let limit = BrowseLimits.searchSize
         return try await database.reading { db in
-            let artists = try BrowseStore.searchArtists(
-                query, page: request.artists.limited(to: limit), libraryID: request.libraryID, userID: userID, db)
-            // Albums and songs probe the same columns: what one learns spares the other a query.
+            // Artists, albums and songs search the same columns: what one learns spares the next a query.
             var facts = SearchFacts()
+            let artists = try BrowseStore.searchArtists(
+                query, page: request.artists.limited(to: limit), libraryID: request.libraryID, userID: userID, facts: &facts, db)
             let albumIDs = try BrowseStore.searchAlbumIDs(
                 query, page: request.albums.limited(to: limit), libraryID: request.libraryID, facts: &facts, db)
             let songIDs = try BrowseStore.searchSongIDs(

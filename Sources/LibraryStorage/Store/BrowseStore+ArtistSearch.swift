@@ -25,9 +25,12 @@ extension BrowseStore {
     /// names holding them whole, then the rest; each tier in the order of the first track
     /// crediting the artist whose artist or album artist matches the tier (then the credit's
     /// role and position on that track). A tier matching more than `nameLimit` names walks
-    /// its tracks instead (the same artists in the same order).
+    /// its tracks instead (the same artists in the same order). A track walk that meets a
+    /// row notes in `facts` that the artist columns hold the words, which spares the album
+    /// and song searches a probe.
     package static func searchArtists(
-        _ query: SearchQuery?, page: Page, libraryID: Int64?, userID: Int64, nameLimit: Int = artistNameLimit, _ db: Connection
+        _ query: SearchQuery?, page: Page, libraryID: Int64?, userID: Int64, nameLimit: Int = artistNameLimit,
+        facts: inout SearchFacts, _ db: Connection
     ) throws -> [BrowseArtist] {
         guard page.size > 0 else { return [] }
         guard let query else { return try albumArtists(libraryID: libraryID, page: page, userID: userID, db) }
@@ -43,11 +46,12 @@ extension BrowseStore {
         // Ordering names through their credits costs a lookup and a track read per name; a
         // tier matching many names next to the page meets enough of them in its first tracks.
         let limit = min(nameLimit, max(artistNamesPerPage * (page.offset + page.size), artistNamesPerPage))
+        var presence = TrackPresence(libraryID: libraryID)
         for fit in [SearchQuery.WordFit.start, .whole, .prefix] where !found.isFull {
             if let ranked = try artistsByFirstCredit(query, fit, names: names, limit: limit, skipping: found.met, library: library, db) {
                 found.add(ranked)
-            } else {
-                try walkArtistTier(query, fit, names: names, into: &found, library: library, db)
+            } else if try walkArtistTier(query, fit, names: names, into: &found, presence: &presence, db) {
+                facts.note(true, in: SearchTier.artistColumns)
             }
         }
         return try artists(ids: found.ids, userID: userID, db)
@@ -90,16 +94,18 @@ extension BrowseStore {
     }
 
     /// Walks the tracks whose artist or album artist matches `fit`, in id order, adding each
-    /// artist they credit whose name matches too, until the page is full.
+    /// artist they credit whose name matches too, until the page is full; returns whether
+    /// the walk met any track.
     private static func walkArtistTier(
-        _ query: SearchQuery, _ fit: SearchQuery.WordFit, names: NameMatch, into found: inout TieredPage, library: SQL, _ db: Connection
-    ) throws {
-        // A track is read only for a credit whose name matches and whose artist is not on the
-        // page yet; each name is checked once.
+        _ query: SearchQuery, _ fit: SearchQuery.WordFit, names: NameMatch, into found: inout TieredPage,
+        presence: inout TrackPresence, _ db: Connection
+    ) throws -> Bool {
+        // A track is checked only for a credit whose name matches and whose artist is not on
+        // the page yet; each name is checked once.
         var nameMatches: [Int64: Bool] = [:]
         var met = found.met
-        let tier = query.match(["artist_fold", "album_artist_fold"], fit)
-        try found.collect(db, """
+        let tier = query.match(SearchTier.artistColumns, fit)
+        return try found.collect(db, """
             SELECT ar.id, ar.name, ta.track_id FROM track_search
             JOIN track_artist ta ON ta.track_id = track_search.rowid JOIN artist ar ON ar.id = ta.artist_id
             WHERE track_search MATCH \(tier)
@@ -108,12 +114,35 @@ extension BrowseStore {
             guard let id: Int64 = row.column(0), !met.contains(id) else { return nil }
             let matches = nameMatches[id] ?? names.matches(row.column(1) ?? "", fit)
             nameMatches[id] = matches
-            guard matches, let track: Int64 = row.column(2) else { return nil }
-            let present: Int64? = try db.scalar("SELECT 1 FROM track t WHERE t.id = \(track) AND t.missing_since IS NULL\(library)")
-            guard present != nil else { return nil }
+            guard matches, let track: Int64 = row.column(2), try presence.isPresent(track, db) else { return nil }
             met.insert(id)
             return id
         }
+    }
+}
+
+/// Whether a track is present (not missing, in the library asked for), for a search that
+/// meets tracks through their credits. When no track is missing and every library is
+/// searched, every credited track is present (a credit's track exists: the foreign key), so
+/// one look at the missing-tracks index answers for all of them instead of a read per track.
+struct TrackPresence {
+    private let libraryID: Int64?
+    private var noneMissing: Bool?
+
+    init(libraryID: Int64?) { self.libraryID = libraryID }
+
+    /// Whether track `id` is present.
+    mutating func isPresent(_ id: Int64, _ db: Connection) throws -> Bool {
+        if libraryID == nil {
+            if noneMissing == nil {
+                let missing: Int64? = try db.scalar("SELECT 1 FROM track WHERE missing_since IS NOT NULL LIMIT 1")
+                noneMissing = missing == nil
+            }
+            if noneMissing == true { return true }
+        }
+        let library = BrowseStore.libraryFilter(libraryID)
+        let present: Int64? = try db.scalar("SELECT 1 FROM track t WHERE t.id = \(id) AND t.missing_since IS NULL\(library)")
+        return present != nil
     }
 }
 
@@ -124,12 +153,53 @@ struct NameMatch {
     private let parts: [[String]]
 
     init(_ query: SearchQuery) {
-        parts = query.words.map(Self.tokens)
+        parts = query.words.map { Self.tokens($0).map(String.init) }
     }
 
-    /// The runs of letters and digits in `text`.
-    private static func tokens(_ text: String) -> [String] {
-        text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    /// The runs of letters and digits in `text`. ASCII text, most names, is split on its
+    /// bytes: a Unicode property lookup per character was most of an artist search's name
+    /// matching, and in ASCII only A-Z, a-z and 0-9 are letters or numbers.
+    static func tokens(_ text: String) -> [Substring] {
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.split { !($0.isLetter || $0.isNumber) } }
+        var result: [Substring] = []
+        var start: String.Index?
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index] | 0x20
+            let isWordByte = (byte >= 0x61 && byte <= 0x7A) || (bytes[index] >= 0x30 && bytes[index] <= 0x39)
+            if isWordByte, start == nil {
+                start = index
+            } else if !isWordByte, let first = start {
+                result.append(text[first..<index])
+                start = nil
+            }
+            index = bytes.index(after: index)
+        }
+        if let first = start { result.append(text[first..<bytes.endIndex]) }
+        return result
+    }
+
+    /// Whether `text` holds the bytes of `part` anywhere: a plain byte search, where the
+    /// generic `firstRange(of:)` was a third of name matching.
+    static func holds(_ text: String, _ part: String) -> Bool {
+        var text = text, part = part
+        return text.withUTF8 { haystack in
+            part.withUTF8 { needle in
+                guard let first = needle.first else { return true }
+                guard needle.count <= haystack.count else { return false }
+                var start = 0
+                while start <= haystack.count - needle.count {
+                    if haystack[start] == first {
+                        var offset = 1
+                        while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
     }
 
     /// Whether `name`, folded, holds the words as `fit` asks.
@@ -146,7 +216,7 @@ struct NameMatch {
         // turned away here without being split into tokens: a Unicode property lookup per
         // character was the largest cost of an artist search that walks thousands of names.
         for word in parts {
-            for part in word where !folded.contains(where: { $0.utf8.firstRange(of: part.utf8) != nil }) { return false }
+            for part in word where !folded.contains(where: { Self.holds($0, part) }) { return false }
         }
         if fit == .start {
             let flat = parts.flatMap { $0 }

@@ -41,7 +41,7 @@ package enum BrowseStore {
             LEFT JOIN track_annotation an ON an.user_id = \(userID) AND an.track_id = t.id
             WHERE \(condition) ORDER BY \(sql: order)
             """)
-        let layout = TrackColumns.Layout(statement, leavingOut: songOmits)
+        let layout = songLayout
         // The columns after the track's, by position: a lookup by name hashes the name on every row.
         let folder = try column("folder_id", of: statement), annotationAt = try column("starred_at", of: statement)
         let folderCover = try column("folder_has_cover", of: statement)
@@ -81,6 +81,9 @@ package enum BrowseStore {
 
     /// The track columns but `songOmits`.
     static let songColumns = TrackColumns.selectList(leavingOut: songOmits)
+
+    /// Where a song's track columns are in a statement that selects `songColumns` first.
+    static let songLayout = TrackColumns.Layout(leading: songOmits)
 
     struct Credit: Hashable {
         var trackID: Int64

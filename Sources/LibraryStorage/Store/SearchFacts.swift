@@ -16,6 +16,9 @@ struct SearchTier {
     /// Every column of `track_search`, in its order.
     static let allColumns = ["title_fold", "artist_fold", "album_fold", "album_artist_fold", "composer_fold", "genre_fold"]
 
+    /// The columns an artist search walks tracks by: artist and album artist.
+    static let artistColumns = ["artist_fold", "album_artist_fold"]
+
     /// Every word anywhere, the last as a prefix: a search's last and broadest tier.
     static let anywhere = SearchTier(allColumns, .prefix)
 
@@ -41,7 +44,7 @@ package struct SearchFacts {
 
     /// Whether some track holds the words (the last as a prefix) within `columns`: nil when
     /// nothing learnt so far answers that.
-    func anyMatch(in columns: [String]) -> Bool? {
+    package func anyMatch(in columns: [String]) -> Bool? {
         let columns = Set(columns)
         if matching.contains(where: { $0.isSubset(of: columns) }) { return true }
         if empty.contains(where: { columns.isSubset(of: $0) }) { return false }

@@ -126,8 +126,16 @@ enum TrackColumns {
 
     /// Where each track column is in one statement's result: found by name once per
     /// statement, so reading a row costs no name lookup.
-    struct Layout {
+    struct Layout: Sendable {
         private let reads: [(read: @Sendable (inout Track, Statement, Int) -> Void, position: Int)]
+
+        /// The layout of a statement whose result starts with `selectList(leavingOut: omitted)`,
+        /// made once instead of looking up each column's name for every statement run.
+        init(leading omitted: Set<String>) {
+            reads = TrackColumns.reading(leavingOut: omitted).enumerated().map { position, column in
+                (column.read, position)
+            }
+        }
 
         /// The layout of `statement`, which selects every track column except `omitted`
         /// (in any order, among other columns).
