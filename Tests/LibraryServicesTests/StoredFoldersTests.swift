@@ -58,6 +58,34 @@ struct StoredFoldersTests {
         #expect(stored.take("/m/A")?.id == ids["/m/A"]!)
     }
 
+    @Test func thousandsOfFoldersAndAnIdPast32BitsAreEachFoundOnce() throws {
+        let libraryID = self.libraryID
+        let largeID: Int64 = 5_000_000_000
+        let added = try database.write { db in
+            var added: [String: Int64] = [:]
+            for index in 0..<3_000 {
+                let text = "/m/many/\(index)"
+                added[text] = try FolderStore.markSeen(
+                    libraryID: libraryID, path: RawPath(text), mtimeNs: 1, fingerprint: Int64(index) * 7 - 9_000,
+                    hasCoverImage: false, generation: 1, db)
+            }
+            try db.execute("""
+                INSERT INTO folder (id, library_id, path, path_text, fingerprint)
+                VALUES (\(largeID), \(libraryID), \(Array("/m/large".utf8)), '/m/large', 42)
+                """)
+            return added
+        }
+        var stored = try load("/m")
+        #expect(stored.count == 3_006)
+        #expect(stored.take("/m/large") == FolderStore.Stored(id: largeID, fingerprint: 42))
+        for index in 0..<3_000 {
+            let text = "/m/many/\(index)"
+            #expect(stored.take(text) == FolderStore.Stored(id: added[text]!, fingerprint: Int64(index) * 7 - 9_000))
+        }
+        #expect(stored.take("/m/large") == nil)
+        #expect(Set(stored.unreachedIDs) == Set(ids.filter { $0.key != "/mb" }.values))
+    }
+
     @Test func aFirstScanHasNone() {
         var stored = StoredFolders()
         #expect(stored.take("/m") == nil)

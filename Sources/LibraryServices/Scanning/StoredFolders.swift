@@ -5,21 +5,35 @@ import LibraryStorage
 /// them the walk has not reached yet.
 ///
 /// A library of a million tracks has some 150,000 folders: kept as a dictionary of path
-/// strings they took ~26 MB, the largest part of a rescan's memory. Here each folder is 32
-/// bytes: a 128-bit digest of its path text (two SipHash values under this process's random
-/// seed, so no one can make two folder names collide), its id and its fingerprint, in an
-/// array sorted by digest; a lookup is a binary search.
+/// strings they took ~26 MB, the largest part of a rescan's memory. Here each folder is 24
+/// bytes: a 96-bit digest of its path text (two SipHash values under this process's random
+/// seed, one cut to 32 bits, so no one can make two folder names collide), its id and its
+/// fingerprint, in an array sorted by digest; a lookup is a binary search.
 struct StoredFolders {
     private struct Entry {
-        var digest: PathDigest
-        var id: Int64
+        var high: UInt64
         /// The fingerprint; 0 for one in `unfingerprinted`.
         var fingerprint: Int64
+        var low: UInt32
+        /// The id, or `UInt32.max` for one in `largeIDs`.
+        var id: UInt32
+
+        init(_ digest: PathDigest, id: Int64, fingerprint: Int64) {
+            high = digest.high
+            low = UInt32(truncatingIfNeeded: digest.low)
+            self.id = id >= 0 && id < UInt32.max ? UInt32(id) : UInt32.max
+            self.fingerprint = fingerprint
+        }
+
+        /// Whether this entry's digest sorts before `high` and `low`.
+        func precedes(_ high: UInt64, _ low: UInt32) -> Bool { (self.high, self.low) < (high, low) }
     }
 
     private var entries: [Entry] = []
     /// The ids of the folders stored without a fingerprint (few: those a scan did not reach).
     private var unfingerprinted = Set<Int64>()
+    /// Ids too large for an entry's 32 bits (none in practice), by their entry's digest.
+    private var largeIDs: [Digest96: Int64] = [:]
     private var reached: [Bool] = []
 
     /// None: a library's first scan.
@@ -30,10 +44,12 @@ struct StoredFolders {
         let count = try FolderStore.storedCount(libraryID: libraryID, under: scope, db)
         entries.reserveCapacity(count)
         try FolderStore.forEachStored(libraryID: libraryID, under: scope, db) { text, id, fingerprint in
-            entries.append(Entry(digest: PathDigest(text), id: id, fingerprint: fingerprint ?? 0))
+            let entry = Entry(PathDigest(text), id: id, fingerprint: fingerprint ?? 0)
+            entries.append(entry)
             if fingerprint == nil { unfingerprinted.insert(id) }
+            if entry.id == UInt32.max { largeIDs[Digest96(high: entry.high, low: entry.low)] = id }
         }
-        entries.sort { $0.digest < $1.digest }
+        entries.sort { $0.precedes($1.high, $1.low) }
         reached = Array(repeating: false, count: entries.count)
     }
 
@@ -41,8 +57,8 @@ struct StoredFolders {
     mutating func take(_ pathText: String) -> FolderStore.Stored? {
         guard let index = index(of: PathDigest(pathText)), !reached[index] else { return nil }
         reached[index] = true
-        let entry = entries[index]
-        return FolderStore.Stored(id: entry.id, fingerprint: unfingerprinted.contains(entry.id) ? nil : entry.fingerprint)
+        let id = self.id(of: entries[index])
+        return FolderStore.Stored(id: id, fingerprint: unfingerprinted.contains(id) ? nil : entries[index].fingerprint)
     }
 
     /// How many folders were stored.
@@ -50,22 +66,34 @@ struct StoredFolders {
 
     /// The ids of the folders not taken.
     var unreachedIDs: [Int64] {
-        entries.indices.filter { !reached[$0] }.map { entries[$0].id }
+        entries.indices.filter { !reached[$0] }.map { id(of: entries[$0]) }
+    }
+
+    private func id(of entry: Entry) -> Int64 {
+        entry.id == UInt32.max ? largeIDs[Digest96(high: entry.high, low: entry.low)]! : Int64(entry.id)
     }
 
     private func index(of digest: PathDigest) -> Int? {
+        let (digestHigh, digestLow) = (digest.high, UInt32(truncatingIfNeeded: digest.low))
         var (low, high) = (0, entries.count)
         while low < high {
             let middle = (low + high) / 2
-            if entries[middle].digest < digest { low = middle + 1 } else { high = middle }
+            if entries[middle].precedes(digestHigh, digestLow) { low = middle + 1 } else { high = middle }
         }
-        return low < entries.count && entries[low].digest == digest ? low : nil
+        guard low < entries.count, entries[low].high == digestHigh, entries[low].low == digestLow else { return nil }
+        return low
+    }
+
+    /// The digest an entry keeps, as a dictionary key.
+    private struct Digest96: Hashable {
+        let high: UInt64
+        let low: UInt32
     }
 }
 
 /// 128 bits identifying a path text within this process: two independent SipHash-1-3 values
 /// (`Hasher`, seeded at random per process).
-struct PathDigest: Comparable {
+struct PathDigest {
     let high: UInt64
     let low: UInt64
 
@@ -82,9 +110,5 @@ struct PathDigest: Comparable {
     init(_ text: String) {
         var text = text
         self = text.withUTF8 { PathDigest(UnsafeRawBufferPointer($0)) }
-    }
-
-    static func < (left: PathDigest, right: PathDigest) -> Bool {
-        (left.high, left.low) < (right.high, right.low)
     }
 }
