@@ -40,13 +40,13 @@ public struct APIRouteGroup {
         }
     }
 
-    /// Answers `R` with the JSON `handler` writes itself: the bytes encoding its
-    /// `R.Response` would make, written without building that value.
-    public func registerWritten<R: APIRequest>(_ type: R.Type, _ handler: @escaping @Sendable (R, APICaller) async throws -> [UInt8]) {
+    /// Answers `R` with the JSON `handler` writes itself, in chunks sent in order: the bytes
+    /// encoding its `R.Response` would make, written without building that value.
+    public func registerWritten<R: APIRequest>(_ type: R.Type, _ handler: @escaping @Sendable (R, APICaller) async throws -> [[UInt8]]) {
         group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services] request, context in
             let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
-            let body = ByteBuffer(bytes: try await handler(decoded, caller))
-            return Response(status: .ok, headers: [.contentType: API.jsonContentType], body: ResponseBody(byteBuffer: body))
+            let body = ChunkedBody.body(try await handler(decoded, caller))
+            return Response(status: .ok, headers: [.contentType: API.jsonContentType], body: body)
         }
     }
 
