@@ -13,12 +13,21 @@ public enum PlaylistEntriesJSON {
     public static let chunkLength = 56 * 1024
 
     /// The entries `rows` hold, numbered 1..., as one JSON array in chunks of about
-    /// `chunkLength` bytes, in order (one for a short array): a 4.5 MB answer is never one
-    /// buffer touched for the first time, nor copied whole into the socket's buffer.
+    /// `chunkLength` bytes, in order (one for a short array).
     public static func encode(_ rows: StoredTrackRows, chunkLength: Int = PlaylistEntriesJSON.chunkLength) throws -> [[UInt8]] {
+        var chunks: [[UInt8]] = []
+        try encode(rows, chunkLength: chunkLength) { chunks.append($0) }
+        return chunks
+    }
+
+    /// The entries `rows` hold as `encode(_:chunkLength:)` writes them, each chunk handed to
+    /// `emit` as soon as it is full: a 4.5 MB answer is never one buffer touched for the first
+    /// time, and its first chunks can be sent while the rest is read.
+    public static func encode(
+        _ rows: StoredTrackRows, chunkLength: Int = PlaylistEntriesJSON.chunkLength, emit: ([UInt8]) throws -> Void
+    ) throws {
         let capacity = chunkLength + 8 * 1024
         var json = TrackJSON(capacity: min(capacity, rows.expectedCount * 1_400 + 2))
-        var chunks: [[UInt8]] = []
         json.raw("[")
         var position: Int64 = 0
         try rows.forEach { row in
@@ -33,12 +42,11 @@ public enum PlaylistEntriesJSON {
                 var full: [UInt8] = []
                 full.reserveCapacity(capacity)
                 swap(&full, &json.bytes)
-                chunks.append(full)
+                try emit(full)
             }
         }
         json.raw("]")
-        chunks.append(json.bytes)
-        return chunks
+        try emit(json.bytes)
     }
 }
 

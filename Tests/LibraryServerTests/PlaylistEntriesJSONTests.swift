@@ -103,7 +103,9 @@ struct PlaylistEntriesJSONTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == API.jsonContentType)
                 #expect(Data(response.body.readableBytesView) == bodies[name], "\(name)")
-                #expect(response.headers[.contentLength] == bodies[name].map { String($0.count) }, "\(name)")
+                // One chunk carries its length; a longer answer is sent as it is written.
+                let length = name == "Long" ? nil : bodies[name].map { String($0.count) }
+                #expect(response.headers[.contentLength] == length, "\(name)")
             }
             let unknown = try await client.execute(
                 uri: "/api/v1/playlists/entries?q=%7B%22name%22%3A%22Nope%22%7D", method: .get, headers: [.authorization: "Bearer \(key)"])
