@@ -8,9 +8,26 @@ import LibraryServices
 /// 5,000 entries (its other tags through Foundation's JSON parser) was a quarter of the
 /// answer's time.
 public enum PlaylistEntriesJSON {
-    /// The entries `rows` hold, numbered 1..., as one JSON array.
-    public static func encode(_ rows: StoredTrackRows) throws -> [UInt8] {
-        var json = TrackJSON(capacity: rows.expectedCount * 1_400 + 2)
+    /// How many bytes a chunk holds before the next is started: a chunk is cut after an
+    /// entry once it has this many, so it stays within 64 KiB unless one entry is larger.
+    public static let chunkLength = 56 * 1024
+
+    /// The entries `rows` hold, numbered 1..., as one JSON array in chunks of about
+    /// `chunkLength` bytes, in order (one for a short array).
+    public static func encode(_ rows: StoredTrackRows, chunkLength: Int = PlaylistEntriesJSON.chunkLength) throws -> [[UInt8]] {
+        var chunks: [[UInt8]] = []
+        try encode(rows, chunkLength: chunkLength) { chunks.append($0) }
+        return chunks
+    }
+
+    /// The entries `rows` hold as `encode(_:chunkLength:)` writes them, each chunk handed to
+    /// `emit` as soon as it is full: a 4.5 MB answer is never one buffer touched for the first
+    /// time, and its first chunks can be sent while the rest is read.
+    public static func encode(
+        _ rows: StoredTrackRows, chunkLength: Int = PlaylistEntriesJSON.chunkLength, emit: ([UInt8]) throws -> Void
+    ) throws {
+        let capacity = chunkLength + 8 * 1024
+        var json = TrackJSON(capacity: min(capacity, rows.expectedCount * 1_400 + 2))
         json.raw("[")
         var position: Int64 = 0
         try rows.forEach { row in
@@ -21,9 +38,15 @@ public enum PlaylistEntriesJSON {
             json.raw(",\"track\":")
             try json.track(row)
             json.raw("}")
+            if json.bytes.count >= chunkLength {
+                var full: [UInt8] = []
+                full.reserveCapacity(capacity)
+                swap(&full, &json.bytes)
+                try emit(full)
+            }
         }
         json.raw("]")
-        return json.bytes
+        try emit(json.bytes)
     }
 }
 
@@ -48,20 +71,22 @@ extension TrackJSON {
     private mutating func metadata(_ row: StoredTrackRow) throws {
         raw("{\"format\":"); text(row, .format)
         raw(",\"durationMs\":"); integer(row.integer(.durationMs) ?? 0)
-        field("bitrate", row, .bitrate); field("sampleRate", row, .sampleRate)
-        field("channels", row, .channels); field("bitDepth", row, .bitDepth)
+        field(",\"bitrate\":", row, .bitrate); field(",\"sampleRate\":", row, .sampleRate)
+        field(",\"channels\":", row, .channels); field(",\"bitDepth\":", row, .bitDepth)
         raw(",\"hasCoverArt\":"); bool(row.bool(.hasCoverArt) ?? false)
-        textField("damage", row, .damage); textField("title", row, .title); textField("titleSort", row, .titleSort)
+        textField(",\"damage\":", row, .damage); textField(",\"title\":", row, .title)
+        textField(",\"titleSort\":", row, .titleSort)
         raw(",\"artists\":"); list(row.list(.artists))
-        textField("artistSort", row, .artistSort)
+        textField(",\"artistSort\":", row, .artistSort)
         raw(",\"albumArtists\":"); list(row.list(.albumArtists))
-        textField("albumArtistSort", row, .albumArtistSort); textField("album", row, .album); textField("albumSort", row, .albumSort)
-        field("trackNumber", row, .trackNumber); field("trackTotal", row, .trackTotal)
-        field("discNumber", row, .discNumber); field("discTotal", row, .discTotal)
-        textField("date", row, .date); field("year", row, .year)
-        textField("originalDate", row, .originalDate); field("originalYear", row, .originalYear)
+        textField(",\"albumArtistSort\":", row, .albumArtistSort); textField(",\"album\":", row, .album)
+        textField(",\"albumSort\":", row, .albumSort)
+        field(",\"trackNumber\":", row, .trackNumber); field(",\"trackTotal\":", row, .trackTotal)
+        field(",\"discNumber\":", row, .discNumber); field(",\"discTotal\":", row, .discTotal)
+        textField(",\"date\":", row, .date); field(",\"year\":", row, .year)
+        textField(",\"originalDate\":", row, .originalDate); field(",\"originalYear\":", row, .originalYear)
         raw(",\"genres\":"); list(row.list(.genres))
-        textField("composer", row, .composer); textField("comment", row, .comment)
+        textField(",\"composer\":", row, .composer); textField(",\"comment\":", row, .comment)
         raw(",\"compilation\":"); bool(row.bool(.compilation) ?? false)
         if let bpm = row.double(.bpm) { raw(",\"bpm\":"); try double(bpm) }
         raw(",\"musicBrainz\":{")
@@ -73,19 +98,21 @@ extension TrackJSON {
             guard let value = row.double(column) else { continue }
             if !first { raw(",") }
             first = false
-            raw("\""); raw(key); raw("\":"); try double(value)
+            raw(key); try double(value)
         }
         raw("},\"otherTags\":"); tags(row.tags())
         raw("}")
     }
 
     private static let musicBrainzMembers: [(StaticString, StoredTrackColumn)] = [
-        ("recordingID", .recordingID), ("trackID", .releaseTrackID), ("albumID", .albumMusicBrainzID),
-        ("releaseGroupID", .releaseGroupID), ("artistID", .artistMusicBrainzID), ("albumArtistID", .albumArtistMusicBrainzID),
+        ("\"recordingID\":", .recordingID), ("\"trackID\":", .releaseTrackID), ("\"albumID\":", .albumMusicBrainzID),
+        ("\"releaseGroupID\":", .releaseGroupID), ("\"artistID\":", .artistMusicBrainzID),
+        ("\"albumArtistID\":", .albumArtistMusicBrainzID),
     ]
 
     private static let replayGainMembers: [(StaticString, StoredTrackColumn)] = [
-        ("trackGain", .trackGain), ("trackPeak", .trackPeak), ("albumGain", .albumGain), ("albumPeak", .albumPeak),
+        ("\"trackGain\":", .trackGain), ("\"trackPeak\":", .trackPeak), ("\"albumGain\":", .albumGain),
+        ("\"albumPeak\":", .albumPeak),
     ]
 
     /// A text column that a `Track` holds as a non-optional `String` (NULL: "").
@@ -93,27 +120,28 @@ extension TrackJSON {
         row.withText(column) { string(utf8: $0 ?? UnsafeBufferPointer(start: nil, count: 0)) }
     }
 
-    /// `,"key":"text"` unless the column is NULL.
-    private mutating func textField(_ key: StaticString, _ row: StoredTrackRow, _ column: StoredTrackColumn) {
+    /// `prefix` (`,"key":`) and the text unless the column is NULL.
+    private mutating func textField(_ prefix: StaticString, _ row: StoredTrackRow, _ column: StoredTrackColumn) {
         row.withText(column) { utf8 in
             guard let utf8 else { return }
-            raw(",\""); raw(key); raw("\":"); string(utf8: utf8)
+            raw(prefix); string(utf8: utf8)
         }
     }
 
-    /// `,"key":number` unless the column is NULL.
-    private mutating func field(_ key: StaticString, _ row: StoredTrackRow, _ column: StoredTrackColumn) {
+    /// `prefix` (`,"key":`) and the number unless the column is NULL.
+    private mutating func field(_ prefix: StaticString, _ row: StoredTrackRow, _ column: StoredTrackColumn) {
         guard let value = row.integer(column) else { return }
-        raw(",\""); raw(key); raw("\":"); integer(value)
+        raw(prefix); integer(value)
     }
 
-    /// `"key":"text"` in an object unless the column is NULL, after a comma unless `first`.
+    /// `key` (`"key":`) and the text in an object unless the column is NULL, after a comma
+    /// unless `first`.
     private mutating func textMember(_ key: StaticString, _ row: StoredTrackRow, _ column: StoredTrackColumn, _ first: inout Bool) {
         row.withText(column) { utf8 in
             guard let utf8 else { return }
             if !first { raw(",") }
             first = false
-            raw("\""); raw(key); raw("\":"); string(utf8: utf8)
+            raw(key); string(utf8: utf8)
         }
     }
 
@@ -136,21 +164,13 @@ extension TrackJSON {
         case .values(let values):
             strings(values)
         case .plain(let stored):
-            guard stored.count > 2 else { return raw("[]") }
-            let quote = UInt8(ascii: "\""), end = stored.count - 2
             raw("[")
-            var start = 2, index = 2
-            while index < end {
-                guard stored[index] == quote else {
-                    index += 1
-                    continue
-                }
-                string(utf8: UnsafeBufferPointer(rebasing: stored[start..<index]))
-                raw(",")
-                index += 3
-                start = index
+            var first = true
+            PlainJSONList.forEachValue(in: stored) { value in
+                if !first { raw(",") }
+                first = false
+                string(utf8: value)
             }
-            string(utf8: UnsafeBufferPointer(rebasing: stored[start..<end]))
             raw("]")
         }
     }

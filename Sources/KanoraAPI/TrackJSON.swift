@@ -178,8 +178,14 @@ struct TrackJSON {
         if let number { try double(number) } else { raw("null") }
     }
 
+    /// `text` as it is: one byte appended as one (most are a brace, bracket or comma).
+    @inline(__always)
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        if text.utf8CodeUnitCount == 1 {
+            bytes.append(text.utf8Start.pointee)
+        } else {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
     }
 
     mutating func bool(_ value: Bool) {
@@ -187,6 +193,7 @@ struct TrackJSON {
     }
 
     mutating func integer(_ value: Int64) {
+        if (0..<10).contains(value) { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -251,31 +258,6 @@ struct TrackJSON {
 
     /// The JSON string of the UTF-8 text `utf8`, escaped as `string(_:)` escapes.
     mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        var runStart = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            runStart = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "/"): raw("\\/")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            default:
-                raw("\\u00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        bytes.append(UInt8(ascii: "\""))
+        JSONString.appendEncoderQuoted(utf8: utf8, escapingSlashes: true, to: &bytes)
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -44,6 +44,8 @@ struct PlaylistEntriesJSONTests {
         """#,
     ]
 
+    private static let names = ["Mix", "Smart", "Empty", "Long"]
+
     @Test func entriesAreTheBytesTheirTracksAreWrittenAs() async throws {
         let folder = try TemporaryDirectory("entries-json")
         defer { folder.remove() }
@@ -65,15 +67,24 @@ struct PlaylistEntriesJSONTests {
         _ = try await playlists.add(trackIDs: ids + [ids[0], ids[2]], to: "Mix", at: nil)
         _ = try await playlists.create(PlaylistDraft(name: "Smart", rule: SmartRule(query: .all, limit: 4)))
         _ = try await playlists.create(PlaylistDraft(name: "Empty"))
+        // Longer than one chunk: sent as several.
+        _ = try await playlists.create(PlaylistDraft(name: "Long"))
+        _ = try await playlists.add(trackIDs: Array(repeating: ids, count: 20).flatMap { $0 }, to: "Long", at: nil)
 
         var expected: [String: Data] = [:]
-        for name in ["Mix", "Smart", "Empty"] {
+        for name in Self.names {
             let entries = try await playlists.entries(of: name)
-            #expect(entries.count == ["Mix": 8, "Smart": 4, "Empty": 0][name])
+            #expect(entries.count == ["Mix": 8, "Smart": 4, "Empty": 0, "Long": 120][name])
             expected[name] = try PlaylistEntry.jsonArray(entries[...])
             let written = try await playlists.entryRows(of: name) { try PlaylistEntriesJSON.encode($0) }
-            #expect(Data(written) == expected[name], "\(name)")
+            #expect(Data(written.joined()) == expected[name], "\(name)")
+            #expect(name == "Long" ? written.count > 1 : written.count == 1, "\(name)")
+            // Cut after every entry (the closing bracket alone last): nothing lost, nothing out of order.
+            let small = try await playlists.entryRows(of: name) { try PlaylistEntriesJSON.encode($0, chunkLength: 1) }
+            #expect(Data(small.joined()) == expected[name], "\(name)")
+            #expect(small.count == entries.count + 1, "\(name)")
         }
+        #expect(try #require(expected["Long"]).count > PlaylistEntriesJSON.chunkLength)
         let mix = String(decoding: try #require(expected["Mix"]), as: UTF8.self)
         #expect(mix.contains(#""otherTags":{"A\/B":["x\/y","é"],"ISRC":["US1"],"Z":[]}"#))
         #expect(mix.contains(#""otherTags":{"LYRICS":["a\nb\"c\\d\/e\u0001"]}"#))
@@ -85,13 +96,16 @@ struct PlaylistEntriesJSONTests {
             services: services, configuration: ServerConfiguration(serverVersion: "9.9.9"),
             state: ServerState(configuration: ServerConfiguration(serverVersion: "9.9.9")))
         try await application.test(.live) { client in
-            for name in ["Mix", "Smart", "Empty"] {
+            for name in Self.names {
                 let query = try #require(#"{"name":"\#(name)"}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
                 let response = try await client.execute(
                     uri: "/api/v1/playlists/entries?q=\(query)", method: .get, headers: [.authorization: "Bearer \(key)"])
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == API.jsonContentType)
                 #expect(Data(response.body.readableBytesView) == bodies[name], "\(name)")
+                // One chunk carries its length; a longer answer is sent as it is written.
+                let length = name == "Long" ? nil : bodies[name].map { String($0.count) }
+                #expect(response.headers[.contentLength] == length, "\(name)")
             }
             let unknown = try await client.execute(
                 uri: "/api/v1/playlists/entries?q=%7B%22name%22%3A%22Nope%22%7D", method: .get, headers: [.authorization: "Bearer \(key)"])

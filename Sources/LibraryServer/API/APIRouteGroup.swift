@@ -40,13 +40,16 @@ public struct APIRouteGroup {
         }
     }
 
-    /// Answers `R` with the JSON `handler` writes itself: the bytes encoding its
-    /// `R.Response` would make, written without building that value.
-    public func registerWritten<R: APIRequest>(_ type: R.Type, _ handler: @escaping @Sendable (R, APICaller) async throws -> [UInt8]) {
+    /// Answers `R` with the JSON `handler` writes itself, handing each chunk to `emit` in
+    /// order: the bytes encoding its `R.Response` would make, written without building that
+    /// value and sent as they come (`WrittenBody`).
+    public func registerWritten<R: APIRequest>(
+        _ type: R.Type, _ handler: @escaping @Sendable (R, APICaller, _ emit: @escaping @Sendable ([UInt8]) -> Void) async throws -> Void
+    ) {
         group.on(RouterPath(R.endpoint), method: HTTPRequest.Method(rawValue: R.method.rawValue)!) { [services] request, context in
             let (decoded, caller) = try await Self.decode(R.self, request, context: context, services: services)
-            let body = ByteBuffer(bytes: try await handler(decoded, caller))
-            return Response(status: .ok, headers: [.contentType: API.jsonContentType], body: ResponseBody(byteBuffer: body))
+            let body = try await WrittenBody.answer { emit in try await handler(decoded, caller, emit) }
+            return Response(status: .ok, headers: [.contentType: API.jsonContentType], body: body)
         }
     }
 

@@ -103,8 +103,8 @@ public enum APIRoutes {
         api.register(PlaylistByIDRequest.self) { request, caller in try await caller.playlists.playlist(id: request.query.id) }
         api.register(CreatePlaylistRequest.self) { request, caller in try await caller.playlists.create(request.body) }
         // Written from the rows as they are read: the same bytes as the entries' `TrackJSON`.
-        api.registerWritten(PlaylistEntriesRequest.self) { request, caller in
-            try await caller.playlists.entryRows(of: request.query.name) { try PlaylistEntriesJSON.encode($0) }
+        api.registerWritten(PlaylistEntriesRequest.self) { request, caller, emit in
+            try await caller.playlists.entryRows(of: request.query.name) { try PlaylistEntriesJSON.encode($0, emit: emit) }
         }
         api.register(DeletePlaylistRequest.self) { request, caller in try await caller.playlists.delete(named: request.body.name) }
         api.register(RenamePlaylistRequest.self) { request, caller in

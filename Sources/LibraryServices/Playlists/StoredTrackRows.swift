@@ -72,17 +72,17 @@ public struct StoredTrackRow {
 
     /// An integer column (a `Track`'s `Int` and `Int64` fields, dates in seconds since 1970).
     public func integer(_ column: StoredTrackColumn) -> Int64? {
-        statement.column(positions[column.rawValue])
+        statement.int64(positions[column.rawValue])
     }
 
     /// A number column (BPM, ReplayGain).
     public func double(_ column: StoredTrackColumn) -> Double? {
-        statement.column(positions[column.rawValue])
+        statement.double(positions[column.rawValue])
     }
 
     /// A flag column.
     public func bool(_ column: StoredTrackColumn) -> Bool? {
-        statement.column(positions[column.rawValue])
+        statement.int64(positions[column.rawValue]).map { $0 != 0 }
     }
 
     /// Calls `body` with a text column's UTF-8 (nil for NULL): SQLite's own bytes when they
@@ -90,6 +90,7 @@ public struct StoredTrackRow {
     public func withText<Result>(_ column: StoredTrackColumn, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Result) rethrows -> Result {
         let position = positions[column.rawValue]
         if let bytes = statement.utf8Text(position) { return try body(bytes) }
+        if statement.isNull(position) { return try body(nil) }
         guard var text: String = statement.column(position) else { return try body(nil) }
         return try text.withUTF8 { try body($0) }
     }

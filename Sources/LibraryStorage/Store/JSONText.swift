@@ -72,24 +72,12 @@ enum JSONText {
     static func forEachPlainElement(
         of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        let quote = UInt8(ascii: "\"")
         let count = bytes.count
         if count == 2, bytes[0] == UInt8(ascii: "["), bytes[1] == UInt8(ascii: "]") { return true }
         guard count >= 4, bytes[0] == UInt8(ascii: "["), bytes[1] == quote, bytes[count - 2] == quote,
               bytes[count - 1] == UInt8(ascii: "]"), !bytes.contains(UInt8(ascii: "\\")) else { return false }
-        let end = count - 2
-        var start = 2
-        var index = 2
-        while index + 2 < end {
-            if bytes[index] == quote, bytes[index + 1] == comma, bytes[index + 2] == quote {
-                body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                index += 3
-                start = index
-            } else {
-                index += 1
-            }
-        }
-        body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        PlainJSONList.forEachValue(in: bytes, body)
         return true
     }
 

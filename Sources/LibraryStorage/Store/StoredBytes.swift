@@ -8,21 +8,52 @@ import LibraryCore
 /// `Track` path would make of the column, and nil otherwise: the caller then reads the value
 /// as that path does (`column(_:)`, `stringList(_:)`, `tagObject(_:)`).
 extension Statement {
+    // Each accessor fetches its column once (`sqlite3_column_value`) and reads that value
+    // with `sqlite3_value_*`, which take no lock: every `sqlite3_column_*` call locks and
+    // unlocks the connection, and a 5,000-entry playlist makes some 500,000 of them.
+
+    /// An integer column as `column(_:) as Int64?` reads it (a whole REAL too; nil for NULL,
+    /// text or a blob), without making a `DatabaseValue` first.
+    package func int64(_ index: Int) -> Int64? {
+        guard let value = sqlite3_column_value(handle, Int32(index)) else { return nil }
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return sqlite3_value_int64(value)
+        case SQLITE_FLOAT: return Int64(exactly: sqlite3_value_double(value).rounded(.towardZero))
+        default: return nil
+        }
+    }
+
+    /// A number column as `column(_:) as Double?` reads it (an integer too; nil for NULL,
+    /// text or a blob), without making a `DatabaseValue` first.
+    package func double(_ index: Int) -> Double? {
+        guard let value = sqlite3_column_value(handle, Int32(index)) else { return nil }
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return Double(sqlite3_value_int64(value))
+        case SQLITE_FLOAT: return sqlite3_value_double(value)
+        default: return nil
+        }
+    }
+
+    /// Whether column `index` is NULL.
+    package func isNull(_ index: Int) -> Bool {
+        sqlite3_column_value(handle, Int32(index)).map { sqlite3_value_type($0) == SQLITE_NULL } ?? true
+    }
+
     /// A TEXT column's bytes when they are valid UTF-8 (what `String(decoding:)` keeps as
     /// they are); nil for NULL, another type or invalid UTF-8.
     package func utf8Text(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
-        let position = Int32(index)
-        guard sqlite3_column_type(handle, position) == SQLITE_TEXT, let text = sqlite3_column_text(handle, position) else { return nil }
-        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, position)))
+        guard let value = sqlite3_column_value(handle, Int32(index)), sqlite3_value_type(value) == SQLITE_TEXT,
+              let text = sqlite3_value_text(value) else { return nil }
+        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
         return UTF8Bytes.isValid(bytes) ? bytes : nil
     }
 
     /// A BLOB column's bytes (`[UInt8]` of `column(_:)` without the copy); nil for any other type.
     package func blobBytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
-        let position = Int32(index)
-        guard sqlite3_column_type(handle, position) == SQLITE_BLOB else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, position))
-        guard count > 0, let base = sqlite3_column_blob(handle, position) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard let value = sqlite3_column_value(handle, Int32(index)), sqlite3_value_type(value) == SQLITE_BLOB else { return nil }
+        guard let base = sqlite3_value_blob(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let count = Int(sqlite3_value_bytes(value))
+        guard count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
     }
 

@@ -1,3 +1,5 @@
+import LibraryCore
+
 /// Writes `--json` rows straight into an `OutputBuffer`, byte for byte as
 /// `JSONOutput.text` (Foundation's `JSONEncoder`, pretty-printed with sorted keys and
 /// unescaped slashes) writes the same array of objects, without building them first.
@@ -72,33 +74,9 @@ enum PrettyJSON {
     /// `text` quoted and escaped as JSONEncoder escapes it (`"`, `\`, control characters;
     /// slashes and non-ASCII text as they are).
     static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        let utf8 = text.utf8
-        if !utf8.contains(where: needsEscape) {
-            bytes.append(contentsOf: utf8)
-        } else {
-            for byte in utf8 {
-                guard needsEscape(byte) else { bytes.append(byte); continue }
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                default: bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { JSONString.appendEncoderQuoted(utf8: $0, escapingSlashes: false, to: &bytes) }
     }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension OutputBuffer {
