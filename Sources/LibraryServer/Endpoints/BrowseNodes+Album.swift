@@ -94,16 +94,13 @@ extension BrowseNodes {
         ])
     }
 
-    /// `index` groups, each with its `artist` entries, made as the answer is written (the
-    /// whole artist list of a large library would otherwise be some 300 bytes of nodes per
-    /// artist, held at once by every request).
-    static func index<Item: Sendable>(
-        _ groups: [IndexGroup<Item>], entry: @escaping @Sendable (Item) -> SubsonicNode
-    ) -> [SubsonicNode] {
-        groups.map { group in
-            var node = SubsonicNode("index", ["name": group.name])
-            let items = group.items
-            node.appendList("artist", count: items.count) { entry(items[$0]) }
+    /// Index headings as `index` objects of `artist`s, each made by `entry` from its
+    /// position in the index only as the answer is written.
+    static func index(_ headings: [IndexHeading], entry: @escaping @Sendable (_ position: Int) -> SubsonicNode) -> [SubsonicNode] {
+        headings.map { heading in
+            var node = SubsonicNode("index", ["name": heading.name])
+            let first = heading.positions.lowerBound
+            node.appendList("artist", count: heading.positions.count) { entry(first + $0) }
             return node
         }
     }
