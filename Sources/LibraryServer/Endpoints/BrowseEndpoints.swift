@@ -12,7 +12,7 @@ enum BrowseEndpoints: SubsonicEndpointGroup {
             let listing = try await request.services.browse.artistIndexListing(
                 libraryID: try request.parameters.libraryID(), userID: request.user.id)
             var node = SubsonicNode("artists", ["ignoredArticles": ignoredArticles])
-            node.appendList("index", BrowseNodes.index(listing.headings) { BrowseNodes.artist(listing.artist(at: $0)) })
+            node.appendList("index", BrowseNodes.artistIndex(listing))
             return .payload(node)
         },
         SubsonicEndpoint("getArtist") { request in

@@ -79,6 +79,31 @@ extension BrowseNodes {
         return node
     }
 
+    /// The artist index as `index` objects of `ArtistID3` `artist`s, each written straight
+    /// into the answer from the packed index, as `artist(_:name:)` shows it.
+    static func artistIndex(_ listing: ArtistIndexListing) -> [SubsonicNode] {
+        listing.headings.map { heading in
+            var node = SubsonicNode("index", ["name": heading.name])
+            let first = heading.positions.lowerBound
+            node.appendEntries(SubsonicEntryList(
+                "artist", count: heading.positions.count,
+                write: { index, out in listing.withArtist(at: first + index) { writeArtist($0, to: &out) } },
+                node: { artist(listing.artist(at: first + $0)) }))
+            return node
+        }
+    }
+
+    /// The members `artist(_:name:)` gives an artist, in its order.
+    private static func writeArtist(_ artist: PackedArtist, to out: inout RenderOutput) {
+        out.add("id", SubsonicID.artist(artist.id))
+        out.add("name", utf8: artist.name)
+        out.add("albumCount", artist.albumCount)
+        out.add("coverArt", SubsonicID.artist(artist.id))
+        out.add("sortName", utf8: artist.sortName)
+        out.add("musicBrainzId", utf8: artist.musicBrainzID)
+        addAnnotation(artist.annotation, to: &out, plays: false)
+    }
+
     /// An artist as the folder-style `artist` of search2 and getStarred.
     static func artistEntry(_ artist: BrowseArtist) -> SubsonicNode {
         var node = SubsonicNode("artist", ["id": SubsonicID.artist(artist.id), "name": artist.name])

@@ -20,11 +20,26 @@ public struct ArtistIndexListing: Sendable {
 
     /// The artist at `position` (in index order), with the user's annotation.
     public func artist(at position: Int) -> BrowseArtist {
+        withArtist(at: position) { artist in
+            BrowseArtist(
+                id: artist.id, name: String(decoding: artist.name, as: UTF8.self),
+                sortName: artist.sortName.map { String(decoding: $0, as: UTF8.self) },
+                musicBrainzID: artist.musicBrainzID.map { String(decoding: $0, as: UTF8.self) },
+                albumCount: artist.albumCount, annotation: artist.annotation)
+        }
+    }
+
+    /// `body` given the artist at `position` with its text as UTF-8 bytes: an answer is
+    /// written from them with no `String` made per artist.
+    public func withArtist<Result>(at position: Int, _ body: (PackedArtist) -> Result) -> Result {
         let id = ids[position]
-        return BrowseArtist(
-            id: id, name: strings[3 * position] ?? "", sortName: strings[3 * position + 1],
-            musicBrainzID: strings[3 * position + 2], albumCount: Int(albumCounts[position]),
-            annotation: annotations[id] ?? .none)
+        let annotation = annotations.isEmpty ? .none : annotations[id] ?? .none
+        return strings.withUTF8 { text in
+            body(PackedArtist(
+                id: id, albumCount: Int(albumCounts[position]), annotation: annotation,
+                name: text[3 * position] ?? UnsafeBufferPointer(start: nil, count: 0),
+                sortName: text[3 * position + 1], musicBrainzID: text[3 * position + 2]))
+        }
     }
 
     /// Every artist, grouped: a copy of the whole index (for callers that want arrays).
@@ -61,4 +76,16 @@ public struct ArtistIndexListing: Sendable {
         self.albumCounts = order.map { albumCounts[$0] }
         self.strings = strings.reordered(order, stride: 3)
     }
+}
+
+/// An artist of an `ArtistIndexListing`, its text as UTF-8 bytes valid only inside the
+/// closure it is handed to.
+public struct PackedArtist {
+    public let id: Int64
+    public let albumCount: Int
+    /// The user's stars and rating.
+    public let annotation: Annotation
+    public let name: UnsafeBufferPointer<UInt8>
+    public let sortName: UnsafeBufferPointer<UInt8>?
+    public let musicBrainzID: UnsafeBufferPointer<UInt8>?
 }

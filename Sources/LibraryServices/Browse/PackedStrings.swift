@@ -59,6 +59,21 @@ struct PackedStrings: Sendable, Equatable {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
+    /// `body` given these strings as UTF-8 bytes, valid inside `body` only.
+    func withUTF8<Result>(_ body: (UTF8Strings) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(UTF8Strings(base: $0, strings: self)) }
+    }
+
+    /// The strings of a `PackedStrings` as UTF-8 bytes, by position.
+    struct UTF8Strings {
+        let base: UnsafeBufferPointer<UInt8>
+        let strings: PackedStrings
+
+        subscript(index: Int) -> UnsafeBufferPointer<UInt8>? {
+            strings.range(index).map { UnsafeBufferPointer(rebasing: base[$0]) }
+        }
+    }
+
     private func range(_ index: Int) -> Range<Int>? {
         let end = ends[index]
         guard end & Self.absent == 0 else { return nil }
