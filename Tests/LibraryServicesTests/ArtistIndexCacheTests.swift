@@ -57,28 +57,40 @@ struct ArtistIndexCacheTests {
     }
 }
 
-@Suite("One user's stars copy only the index groups they touch")
-struct ArtistIndexAnnotatingTests {
-    static func artist(_ id: Int64, _ name: String) -> BrowseArtist {
-        BrowseArtist(id: id, name: name, sortName: nil, musicBrainzID: nil, albumCount: 1, annotation: .none)
+@Suite("The packed artist index gives back the artists it read, grouped, with one user's stars")
+struct ArtistIndexListingTests {
+    /// Artists with names that fold, sort and group differently, some with sort names and
+    /// MusicBrainz ids, some empty or non-Latin.
+    static func artists(count: Int) -> [BrowseArtist] {
+        ArtistIndexGroupingTests.names(count: count, seed: UInt64(count) + 11).map { named in
+            BrowseArtist(
+                id: Int64(named.number * 3 + 1), name: named.number % 13 == 0 ? "" : named.name, sortName: named.sortName,
+                musicBrainzID: named.number % 3 == 0 ? nil : "0f1e2d3c-\(named.number)-ü",
+                albumCount: named.number % 5, annotation: .none)
+        }
     }
 
-    static func storage(_ items: [BrowseArtist]) -> UnsafeRawPointer? {
-        items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    @Test(arguments: [0, 1, 40, 3_000])
+    func itListsWhatGroupingTheArtistsGives(count: Int) {
+        let artists = Self.artists(count: count)
+        let listing = ArtistIndexListing { add in artists.forEach(add) }
+        let expected = ArtistIndex.group(artists, name: \.name, sortName: \.sortName)
+        #expect(listing.count == count)
+        #expect(listing.headings.map(\.name) == expected.map(\.name))
+        #expect(listing.groups == expected)
+        #expect(listing.headings.map(\.positions.count) == expected.map(\.items.count))
     }
 
-    @Test func groupsWithoutAnAnnotatedArtistShareTheCachedStorage() {
-        let index = [
-            IndexGroup(name: "A", items: [Self.artist(1, "Abba"), Self.artist(2, "Air")]),
-            IndexGroup(name: "B", items: [Self.artist(3, "Beck"), Self.artist(4, "Björk")]),
-        ]
+    @Test func starsAreOnACopyNotOnTheCachedIndex() {
+        let artists = Self.artists(count: 40)
+        let listing = ArtistIndexListing { add in artists.forEach(add) }
         let star = Annotation(starredAt: Date(timeIntervalSince1970: 1_700_000_000), rating: 5)
-        let annotated = ArtistIndexCache.annotating(index, with: [4: star])
+        let starredID = artists[7].id
+        let annotated = listing.annotated(with: [starredID: star])
 
-        #expect(annotated[0] == index[0])
-        #expect(Self.storage(annotated[0].items) == Self.storage(index[0].items), "an untouched group is not copied")
-        #expect(annotated[1].items.map(\.annotation) == [.none, star])
-        #expect(index[1].items[1].annotation == .none, "the cached index keeps no user's stars")
-        #expect(ArtistIndexCache.annotating(index, with: [:]) == index)
+        let starred = annotated.groups.flatMap(\.items).filter { $0.annotation != .none }
+        #expect(starred.map(\.id) == [starredID])
+        #expect(starred.first?.annotation == star)
+        #expect(listing.groups.flatMap(\.items).allSatisfy { $0.annotation == .none }, "the cached index keeps no user's stars")
     }
 }

@@ -19,37 +19,41 @@ public enum JSONString {
     /// Appends `value` quoted and escaped as UTF-8 bytes, in one pass: runs with nothing to
     /// escape are copied whole.
     public static func appendQuoted(_ value: String, to out: inout [UInt8], escapingLineSeparators: Bool = false) {
-        out.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard needsEscape(byte, escapingLineSeparators) else {
+        value.withUTF8 { appendQuoted(utf8: $0, to: &out, escapingLineSeparators: escapingLineSeparators) }
+    }
+
+    /// Appends the valid UTF-8 text `bytes` quoted and escaped, as `appendQuoted(_:to:escapingLineSeparators:)`
+    /// does a `String` (for text kept as bytes, with no `String` made).
+    public static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingLineSeparators: Bool = false) {
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard needsEscape(byte, escapingLineSeparators) else {
+                index += 1
+                continue
+            }
+            // 0xE2 leads U+2028 and U+2029 (E2 80 A8/A9) but many other characters too.
+            if byte == 0xE2 {
+                guard index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
                     index += 1
                     continue
                 }
-                // 0xE2 leads U+2028 and U+2029 (E2 80 A8/A9) but many other characters too.
-                if byte == 0xE2 {
-                    guard index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                          bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
-                        index += 1
-                        continue
-                    }
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                if byte == 0xE2 {
-                    out.append(contentsOf: bytes[index + 2] == 0xA8 ? Array("\\u2028".utf8) : Array("\\u2029".utf8))
-                    index += 3
-                } else {
-                    appendEscaped(byte, to: &out)
-                    index += 1
-                }
-                runStart = index
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            if byte == 0xE2 {
+                out.append(contentsOf: bytes[index + 2] == 0xA8 ? Array("\\u2028".utf8) : Array("\\u2029".utf8))
+                index += 3
+            } else {
+                appendEscaped(byte, to: &out)
+                index += 1
+            }
+            runStart = index
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         out.append(UInt8(ascii: "\""))
     }
 

@@ -9,10 +9,10 @@ enum BrowseEndpoints: SubsonicEndpointGroup {
         SubsonicEndpoint("getIndexes", handler: indexes),
         SubsonicEndpoint("getMusicDirectory", handler: directory),
         SubsonicEndpoint("getArtists") { request in
-            let groups = try await request.services.browse.artistIndex(
+            let listing = try await request.services.browse.artistIndexListing(
                 libraryID: try request.parameters.libraryID(), userID: request.user.id)
             var node = SubsonicNode("artists", ["ignoredArticles": ignoredArticles])
-            node.appendList("index", BrowseNodes.index(groups) { BrowseNodes.artist($0) })
+            node.appendList("index", BrowseNodes.artistIndex(listing))
             return .payload(node)
         },
         SubsonicEndpoint("getArtist") { request in
@@ -56,8 +56,10 @@ enum BrowseEndpoints: SubsonicEndpointGroup {
         var node = SubsonicNode("indexes", ["ignoredArticles": ignoredArticles, "lastModified": max(0, lastModified)])
         let unchanged = since.map { Int64($0) >= lastModified } ?? false
         node.appendList("shortcut", [])
-        node.appendList("index", unchanged ? [] : BrowseNodes.index(top.index) { folder in
-            SubsonicNode("artist", ["id": SubsonicID.folder(folder.id), "name": folder.name])
+        let listing = top.listing
+        node.appendList("index", unchanged ? [] : BrowseNodes.index(listing.headings) { position in
+            let folder = listing.folder(at: position)
+            return SubsonicNode("artist", ["id": SubsonicID.folder(folder.id), "name": folder.name])
         })
         node.appendList("child", unchanged ? [] : top.songs, as: BrowseNodes.Song.self)
         return .payload(node)
@@ -76,7 +78,12 @@ enum BrowseEndpoints: SubsonicEndpointGroup {
             node = SubsonicNode("directory", [
                 "id": id, "parent": listing.folder.parentID.map(SubsonicID.folder), "name": listing.folder.name,
             ])
-            node.appendList("child", listing.folders.map(BrowseNodes.folderChild) + listing.songs.map { BrowseNodes.song($0, name: "child") })
+            // Made as the answer is written: the root of a million-track library holds some
+            // 46,000 folders, and their nodes made at once took 13 MB.
+            let folders = listing.folders, songs = listing.songs
+            node.appendList("child", count: folders.count + songs.count) { index in
+                index < folders.count ? BrowseNodes.folderChild(folders[index]) : BrowseNodes.song(songs[index - folders.count], name: "child")
+            }
         case .artist:
             let detail = try await browse.artist(id: id.value, userID: user)
             node = SubsonicNode("directory", ["id": id, "name": detail.artist.name])

@@ -83,6 +83,31 @@ extension BrowseNodes {
         }
     }
 
+    /// The artist index as `index` objects of `ArtistID3` `artist`s, each written straight
+    /// into the answer from the packed index, as `artist(_:name:)` shows it.
+    static func artistIndex(_ listing: ArtistIndexListing) -> [SubsonicNode] {
+        listing.headings.map { heading in
+            var node = SubsonicNode("index", ["name": heading.name])
+            let first = heading.positions.lowerBound
+            node.appendEntries(SubsonicEntryList(
+                "artist", count: heading.positions.count,
+                write: { index, out in listing.withArtist(at: first + index) { writeArtist($0, to: &out) } },
+                node: { artist(listing.artist(at: first + $0)) }))
+            return node
+        }
+    }
+
+    /// The members `artist(_:name:)` gives an artist, in its order.
+    private static func writeArtist(_ artist: PackedArtist, to out: inout RenderOutput) {
+        out.add("id", SubsonicID.artist(artist.id))
+        out.add("name", utf8: artist.name)
+        out.add("albumCount", artist.albumCount)
+        out.add("coverArt", SubsonicID.artist(artist.id))
+        out.add("sortName", utf8: artist.sortName)
+        out.add("musicBrainzId", utf8: artist.musicBrainzID)
+        addAnnotation(artist.annotation, to: &out, plays: false)
+    }
+
     /// An artist as the folder-style `artist` of search2 and getStarred.
     static func artistEntry(_ artist: BrowseArtist) -> SubsonicNode {
         ArtistEntry.node(artist, name: "artist")
@@ -105,16 +130,13 @@ extension BrowseNodes {
         ])
     }
 
-    /// `index` groups, each with its `artist` entries, made as the answer is written (the
-    /// whole artist list of a large library would otherwise be some 300 bytes of nodes per
-    /// artist, held at once by every request).
-    static func index<Item: Sendable>(
-        _ groups: [IndexGroup<Item>], entry: @escaping @Sendable (Item) -> SubsonicNode
-    ) -> [SubsonicNode] {
-        groups.map { group in
-            var node = SubsonicNode("index", ["name": group.name])
-            let items = group.items
-            node.appendList("artist", count: items.count) { entry(items[$0]) }
+    /// Index headings as `index` objects of `artist`s, each made by `entry` from its
+    /// position in the index only as the answer is written.
+    static func index(_ headings: [IndexHeading], entry: @escaping @Sendable (_ position: Int) -> SubsonicNode) -> [SubsonicNode] {
+        headings.map { heading in
+            var node = SubsonicNode("index", ["name": heading.name])
+            let first = heading.positions.lowerBound
+            node.appendList("artist", count: heading.positions.count) { entry(first + $0) }
             return node
         }
     }

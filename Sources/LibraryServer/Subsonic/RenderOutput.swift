@@ -152,6 +152,18 @@ extension RenderOutput: SubsonicFields {
         endAttribute()
     }
 
+    /// Adds text kept as valid UTF-8 bytes, written as `add(_:_:)` writes a `String`.
+    mutating func add(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>?) {
+        guard let value else { return }
+        beginAttribute(key)
+        if json {
+            JSONString.appendQuoted(utf8: value, to: &bytes, escapingLineSeparators: true)
+        } else {
+            XMLText.append(utf8: value, to: &bytes, attribute: true)
+        }
+        endAttribute()
+    }
+
     mutating func add(_ key: StaticString, _ value: Int?) {
         add(key, value.map(Int64.init))
     }

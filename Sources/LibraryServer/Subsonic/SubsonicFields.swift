@@ -57,6 +57,19 @@ public struct SubsonicEntryList: Sendable {
     }
 }
 
+extension SubsonicEntryList {
+    /// `count` items, the `index`th written by `write`, or made a node by `node`.
+    init(
+        _ name: String, count: Int, write: @escaping @Sendable (_ index: Int, _ out: inout RenderOutput) -> Void,
+        node: @escaping @Sendable (_ index: Int) -> SubsonicNode
+    ) {
+        self.name = name
+        self.count = count
+        self.write = write
+        self.node = node
+    }
+}
+
 extension SubsonicNode {
     /// Appends a list named `name` of `items` shown as `shape`.
     mutating func appendList<Shape: SubsonicShape>(_ name: String, _ items: [Shape.Item], as shape: Shape.Type) {

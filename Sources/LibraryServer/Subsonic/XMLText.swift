@@ -5,37 +5,40 @@ enum XMLText {
     /// In an attribute, quotes and the whitespace a parser would normalise are escaped too.
     static func append(_ text: String, to out: inout [UInt8], attribute: Bool) {
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
-                        || byte == 0xEF else {
-                    index += 1
-                    continue
-                }
-                // 0xEF leads U+FFFE and U+FFFF (EF BF BE/BF), dropped, but many other characters too.
-                let width = byte == 0xEF ? 3 : 1
-                if byte == 0xEF {
-                    guard index + 2 < bytes.count, bytes[index + 1] == 0xBF,
-                          bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF else {
-                        index += 1
-                        continue
-                    }
-                }
-                let replacement = escape(byte, attribute: attribute)
-                if replacement?.utf8CodeUnitCount == 1 {
-                    index += 1
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                replacement?.withUTF8Buffer { out.append(contentsOf: $0) }
-                index += width
-                runStart = index
+        text.withUTF8 { append(utf8: $0, to: &out, attribute: attribute) }
+    }
+
+    /// Appends the valid UTF-8 text `bytes` escaped, as `append(_:to:attribute:)` does a `String`.
+    static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], attribute: Bool) {
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
+                    || byte == 0xEF else {
+                index += 1
+                continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            // 0xEF leads U+FFFE and U+FFFF (EF BF BE/BF), dropped, but many other characters too.
+            let width = byte == 0xEF ? 3 : 1
+            if byte == 0xEF {
+                guard index + 2 < bytes.count, bytes[index + 1] == 0xBF,
+                      bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF else {
+                    index += 1
+                    continue
+                }
+            }
+            let replacement = escape(byte, attribute: attribute)
+            if replacement?.utf8CodeUnitCount == 1 {
+                index += 1
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            replacement?.withUTF8Buffer { out.append(contentsOf: $0) }
+            index += width
+            runStart = index
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
 
     /// What stands for `byte` (ASCII, or the lead of U+FFFE/U+FFFF): the byte itself when it

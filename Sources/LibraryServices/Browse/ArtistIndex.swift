@@ -50,24 +50,56 @@ public enum ArtistIndex {
     public static func group<Item: Sendable & Equatable>(
         _ items: [Item], name: (Item) -> String, sortName: (Item) -> String?
     ) -> [IndexGroup<Item>] {
-        let keys = items.map { sortKey(name: name($0), sortName: sortName($0)) }
-        let order = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
-        let headings = order.map { heading(forKey: keys[$0]) }
-        var sizes: [String: Int] = [:]
-        for heading in headings { sizes[heading, default: 0] += 1 }
-        var groups: [IndexGroup<Item>] = []
-        var groupOfHeading: [String: Int] = [:]
-        for (position, heading) in zip(order, headings) {
-            if let existing = groupOfHeading[heading] {
-                groups[existing].items.append(items[position])
+        let arranged = arrangement(keys: items.map { sortKey(name: name($0), sortName: sortName($0)) })
+        return arranged.headings.map { heading in
+            IndexGroup(name: heading.name, items: arranged.order[heading.positions].map { items[$0] })
+        }
+    }
+
+    /// The index order of items with sort keys `keys`: `order` lists their positions in
+    /// `keys` group by group, and each heading (in order, "#" last) names its range of
+    /// `order`. Within a heading items are in key order; equal keys keep their order.
+    static func arrangement(keys: [String]) -> (order: [Int], headings: [IndexHeading]) {
+        let sorted = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+        var rankOfHeading: [String: Int] = [:]
+        var names: [String] = []
+        var ranks: [Int] = []
+        ranks.reserveCapacity(sorted.count)
+        for position in sorted {
+            let heading = heading(forKey: keys[position])
+            if let rank = rankOfHeading[heading] {
+                ranks.append(rank)
             } else {
-                var members: [Item] = []
-                members.reserveCapacity(sizes[heading] ?? 1)
-                members.append(items[position])
-                groupOfHeading[heading] = groups.count
-                groups.append(IndexGroup(name: heading, items: members))
+                rankOfHeading[heading] = names.count
+                ranks.append(names.count)
+                names.append(heading)
             }
         }
-        return groups.sorted { ($0.name == "#" ? 1 : 0, $0.name) < ($1.name == "#" ? 1 : 0, $1.name) }
+        // Headings in order, "#" last; each heading's items keep their key order.
+        let headingOrder = names.indices.sorted { (names[$0] == "#" ? 1 : 0, names[$0]) < (names[$1] == "#" ? 1 : 0, names[$1]) }
+        var sizes = [Int](repeating: 0, count: names.count)
+        for rank in ranks { sizes[rank] += 1 }
+        var starts = [Int](repeating: 0, count: names.count)
+        var headings: [IndexHeading] = []
+        var next = 0
+        for rank in headingOrder {
+            starts[rank] = next
+            headings.append(IndexHeading(name: names[rank], positions: next..<next + sizes[rank]))
+            next += sizes[rank]
+        }
+        var order = [Int](repeating: 0, count: sorted.count)
+        for (position, rank) in zip(sorted, ranks) {
+            order[starts[rank]] = position
+            starts[rank] += 1
+        }
+        return (order, headings)
     }
+}
+
+/// One heading of an index and the positions of its items.
+public struct IndexHeading: Sendable, Equatable {
+    /// An uppercase letter without accents, or "#".
+    public let name: String
+    /// Where its items lie in the index's order.
+    public let positions: Range<Int>
 }

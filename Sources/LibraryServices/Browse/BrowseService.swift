@@ -15,6 +15,9 @@ public protocol BrowseService: Sendable {
     func folder(id: Int64, userID: Int64) async throws -> FolderListing
     /// Album artists grouped by index letter, articles ignored.
     func artistIndex(libraryID: Int64?, userID: Int64) async throws -> [IndexGroup<BrowseArtist>]
+    /// The same index packed, read one artist at a time: no array of the whole index is
+    /// made per request (at a million tracks it holds some 46,000 artists).
+    func artistIndexListing(libraryID: Int64?, userID: Int64) async throws -> ArtistIndexListing
     /// An artist and the albums they are the album artist of.
     func artist(id: Int64, userID: Int64) async throws -> ArtistDetail
     /// An album and its songs in disc and track order.
@@ -50,15 +53,19 @@ public enum BrowseLimits {
 
 /// The top of the folder tree.
 public struct TopFolders: Sendable, Equatable {
-    /// Folders directly inside the root folders, grouped by index letter.
-    public var index: [IndexGroup<BrowseFolder>]
+    /// Folders directly inside the root folders, grouped by index letter, packed (read one
+    /// folder at a time).
+    public var listing: FolderIndexListing
     /// Songs lying directly in a root folder.
     public var songs: [BrowseSong]
     /// When a library last finished a scan.
     public var lastModified: Date?
 
-    public init(index: [IndexGroup<BrowseFolder>], songs: [BrowseSong], lastModified: Date?) {
-        self.index = index; self.songs = songs; self.lastModified = lastModified
+    /// Folders directly inside the root folders, grouped by index letter: a copy of `listing`.
+    public var index: [IndexGroup<BrowseFolder>] { listing.groups }
+
+    public init(listing: FolderIndexListing, songs: [BrowseSong], lastModified: Date?) {
+        self.listing = listing; self.songs = songs; self.lastModified = lastModified
     }
 }
 

@@ -27,9 +27,8 @@ public struct LiveBrowseService: BrowseService {
         let top = try await folderIndexCache.value(for: libraryID) {
             try await database.reading { db in
                 let roots = try BrowseStore.rootFolders(libraryID: libraryID, db)
-                let folders = try roots.flatMap { try BrowseStore.subfolders(of: $0, db) }
                 return FolderIndex(
-                    roots: roots, index: ArtistIndex.group(folders, name: \.name, sortName: { _ in nil }),
+                    roots: roots, index: try FolderIndexListing(roots: roots) { try BrowseStore.subfolders(of: $0, db) },
                     lastModified: try BrowseStore.lastScanFinished(db))
             }
         }
@@ -37,7 +36,7 @@ public struct LiveBrowseService: BrowseService {
         let songs = try await database.reading { db in
             try top.roots.flatMap { try BrowseStore.folderSongs(id: $0.id, userID: userID, db) }
         }
-        return TopFolders(index: top.index, songs: songs, lastModified: top.lastModified)
+        return TopFolders(listing: top.index, songs: songs, lastModified: top.lastModified)
     }
 
     public func folder(id: Int64, userID: Int64) async throws -> FolderListing {
@@ -50,12 +49,17 @@ public struct LiveBrowseService: BrowseService {
     }
 
     public func artistIndex(libraryID: Int64?, userID: Int64) async throws -> [IndexGroup<BrowseArtist>] {
+        try await artistIndexListing(libraryID: libraryID, userID: userID).groups
+    }
+
+    public func artistIndexListing(libraryID: Int64?, userID: Int64) async throws -> ArtistIndexListing {
         let index = try await artistIndexCache.value(for: libraryID) {
-            let artists = try await database.reading { try BrowseStore.albumArtists(libraryID: libraryID, userID: nil, $0) }
-            return ArtistIndex.group(artists, name: \.name, sortName: \.sortName)
+            try await database.reading { db in
+                try ArtistIndexListing { add in try BrowseStore.forEachAlbumArtist(libraryID: libraryID, userID: nil, db, add) }
+            }
         }
         let annotations = try await database.reading { try BrowseStore.artistAnnotations(userID: userID, $0) }
-        return ArtistIndexCache.annotating(index, with: annotations)
+        return index.annotated(with: annotations)
     }
 
     public func artist(id: Int64, userID: Int64) async throws -> ArtistDetail {

@@ -10,6 +10,9 @@ public struct UnimplementedBrowseService: BrowseService {
     public func artistIndex(libraryID: Int64?, userID: Int64) async throws -> [IndexGroup<BrowseArtist>] {
         throw unimplemented("BrowseService.artistIndex")
     }
+    public func artistIndexListing(libraryID: Int64?, userID: Int64) async throws -> ArtistIndexListing {
+        throw unimplemented("BrowseService.artistIndexListing")
+    }
     public func artist(id: Int64, userID: Int64) async throws -> ArtistDetail { throw unimplemented("BrowseService.artist") }
     public func album(id: Int64, userID: Int64) async throws -> AlbumDetail { throw unimplemented("BrowseService.album") }
     public func song(id: Int64, userID: Int64) async throws -> BrowseSong { throw unimplemented("BrowseService.song") }

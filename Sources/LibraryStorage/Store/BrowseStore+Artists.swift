@@ -6,6 +6,16 @@ extension BrowseStore {
     /// when given), with those albums' count, by sort name; `page` slices the list. Their
     /// annotations are `userID`'s (none without a user).
     package static func albumArtists(libraryID: Int64?, page: Page? = nil, userID: Int64?, _ db: Connection) throws -> [BrowseArtist] {
+        var result: [BrowseArtist] = []
+        try forEachAlbumArtist(libraryID: libraryID, page: page, userID: userID, db) { result.append($0) }
+        return result
+    }
+
+    /// What `albumArtists` lists, handed to `body` one at a time as they are read (the
+    /// artist index packs them as they come, with no array of them held).
+    package static func forEachAlbumArtist(
+        libraryID: Int64?, page: Page? = nil, userID: Int64?, _ db: Connection, _ body: (BrowseArtist) -> Void
+    ) throws {
         let library = libraryFilter(libraryID, column: "p.library_id")
         var sql: SQL = """
             SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id, count(a.id) AS album_count, an.starred_at, an.rating
@@ -15,7 +25,7 @@ extension BrowseStore {
             GROUP BY ar.id ORDER BY coalesce(ar.sort_name, ar.name) COLLATE NOCASE, ar.id
             """
         if let page { sql.append(" LIMIT \(page.size) OFFSET \(page.offset)") }
-        return try artists(sql, db)
+        try forEachArtist(sql, db, body)
     }
 
     /// The artists `ids` (any credited artist, album artist or not), in that order, with the
@@ -35,12 +45,17 @@ extension BrowseStore {
     /// Rows of `id, name, sort_name, mb_artist_id, album_count, starred_at, rating`.
     private static func artists(_ sql: SQL, _ db: Connection) throws -> [BrowseArtist] {
         var result: [BrowseArtist] = []
+        try forEachArtist(sql, db) { result.append($0) }
+        return result
+    }
+
+    /// Each row of `id, name, sort_name, mb_artist_id, album_count, starred_at, rating`, as it is read.
+    private static func forEachArtist(_ sql: SQL, _ db: Connection, _ body: (BrowseArtist) -> Void) throws {
         try db.forEach(sql) { s in
-            result.append(BrowseArtist(
+            body(BrowseArtist(
                 id: s["id"] ?? 0, name: s["name"] ?? "", sortName: s["sort_name"], musicBrainzID: s["mb_artist_id"],
                 albumCount: s["album_count"] ?? 0, annotation: starsAndRating(s)))
         }
-        return result
     }
 
     /// The stars and ratings `userID` gave artists, by artist id (artists without either left out).

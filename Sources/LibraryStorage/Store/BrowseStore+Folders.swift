@@ -36,19 +36,20 @@ extension BrowseStore {
         let prefix = RawPath(path).folderPrefix
         // Every path below starts with `prefix` (ending in "/"); "0" is the character after "/".
         let upper = String(prefix.dropLast()) + "0"
-        var result: [BrowseFolder] = []
+        // Each name lowercased once, not twice per comparison (thousands of artist folders),
+        // as the rows come, and sorted in place: one array of pairs, not three copies.
+        var keyed: [(key: String, folder: BrowseFolder)] = []
         try db.forEach("""
             SELECT id, path_text FROM folder WHERE library_id = \(folder.libraryID) AND path_text > \(prefix) AND path_text < \(upper)
             """) { s in
             guard let id: Int64 = s["id"], let text: String = s["path_text"] else { return }
             let name = text.dropFirst(prefix.count)
             guard !name.isEmpty, !name.contains("/") else { return }
-            result.append(BrowseFolder(id: id, libraryID: folder.libraryID, name: String(name), parentID: folder.id))
+            let subfolder = BrowseFolder(id: id, libraryID: folder.libraryID, name: String(name), parentID: folder.id)
+            keyed.append((subfolder.name.lowercased(), subfolder))
         }
-        // Each name lowercased once, not twice per comparison (thousands of artist folders).
-        return result.map { ($0.name.lowercased(), $0) }
-            .sorted { ($0.0, $0.1.id) < ($1.0, $1.1.id) }
-            .map(\.1)
+        keyed.sort { ($0.key, $0.folder.id) < ($1.key, $1.folder.id) }
+        return keyed.map(\.folder)
     }
 
     /// The present songs directly inside folder `id`, by file name.

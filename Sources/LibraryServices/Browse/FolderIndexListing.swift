@@ -1,0 +1,52 @@
+import LibraryCore
+
+/// The folders directly inside the root folders (getIndexes), grouped by index letter and
+/// kept packed: each folder's id, root and name in one buffer, in index order. At a million
+/// tracks the roots hold some 46,000 folders, which as `BrowseFolder`s held about 3.5 MB.
+public struct FolderIndexListing: Sendable, Equatable {
+    /// The headings in order, each with its folders' positions.
+    public let headings: [IndexHeading]
+    /// The root folders the folders lie in.
+    private let roots: [BrowseFolder]
+    private let ids: [Int64]
+    /// Each folder's root, as a position in `roots`.
+    private let rootPositions: [Int32]
+    private let names: PackedStrings
+
+    /// How many folders.
+    public var count: Int { ids.count }
+
+    /// The folder at `position` (in index order).
+    public func folder(at position: Int) -> BrowseFolder {
+        let root = roots[Int(rootPositions[position])]
+        return BrowseFolder(id: ids[position], libraryID: root.libraryID, name: names[position] ?? "", parentID: root.id)
+    }
+
+    /// Every folder, grouped: a copy of the whole index (for callers that want arrays).
+    public var groups: [IndexGroup<BrowseFolder>] {
+        headings.map { heading in IndexGroup(name: heading.name, items: heading.positions.map(folder(at:))) }
+    }
+
+    /// The folders of `roots`, as `subfolders` lists each root's (by name), grouped as
+    /// `ArtistIndex.group` groups them: equal keys keep that order.
+    init(roots: [BrowseFolder], subfolders: (BrowseFolder) throws -> [BrowseFolder]) rethrows {
+        var ids: [Int64] = []
+        var rootPositions: [Int32] = []
+        var names = PackedStrings()
+        var keys: [String] = []
+        for (position, root) in roots.enumerated() {
+            for folder in try subfolders(root) {
+                ids.append(folder.id)
+                rootPositions.append(Int32(position))
+                names.append(folder.name)
+                keys.append(ArtistIndex.sortKey(name: folder.name, sortName: nil))
+            }
+        }
+        let (order, headings) = ArtistIndex.arrangement(keys: keys)
+        self.roots = roots
+        self.headings = headings
+        self.ids = order.map { ids[$0] }
+        self.rootPositions = order.map { rootPositions[$0] }
+        self.names = names.reordered(order, stride: 1)
+    }
+}
