@@ -121,13 +121,20 @@ private struct Tags {
 
     /// The values of `key` (empty when absent), marking it used.
     mutating func all(_ key: String) -> [String] {
-        guard let index = remaining.firstIndex(where: { $0.key == key }) else { return [] }
+        guard let index = index(of: key) else { return [] }
         return remaining.remove(at: index).values
     }
 
     /// The first value of `key`, leaving it unused.
     private func peek(_ key: String) -> String? {
-        remaining.first { $0.key == key }?.values.first
+        index(of: key).flatMap { remaining[$0].values.first }
+    }
+
+    /// Where `key` is in `remaining`. Most keys asked for are absent, and comparing lengths
+    /// first (a stored count) skips nearly every string comparison.
+    private func index(of key: String) -> Int? {
+        let length = key.utf8.count
+        return remaining.firstIndex { $0.key.utf8.count == length && $0.key == key }
     }
 
     mutating func first(_ key: String) -> String? {
