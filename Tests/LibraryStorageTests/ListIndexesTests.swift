@@ -125,6 +125,24 @@ struct ListIndexesTests {
         }
     }
 
+    @Test func aMusicFolderFilterKeepsTheAlbumsAndTheSearchsOwnIndexes() throws {
+        let database = try Database.open(.inMemory)
+        try database.read { db in
+            // Through `track_by_added_scan (library_id=?)` each album read every track of the library.
+            let albums = try queryPlan("""
+                SELECT a.id FROM album a WHERE EXISTS (
+                    SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(BrowseStore.libraryFilter(1, column: "p.library_id")))
+                """, db)
+            #expect(albums.contains { $0.contains("(album_id=? AND missing_since=?)") }, "\(albums)")
+            #expect(!albums.contains { $0.contains("library_id=?") }, "\(albums)")
+            let genre = try queryPlan("""
+                SELECT t.album_id FROM track_search JOIN track t ON t.id = track_search.rowid
+                WHERE track_search MATCH 'genre_fold : "rock"' AND t.missing_since IS NULL\(BrowseStore.libraryFilter(1))
+                """, db)
+            #expect(!genre.contains { $0.contains("library_id=?") }, "\(genre)")
+        }
+    }
+
     private func queryPlan(_ sql: SQL, _ db: Connection) throws -> [String] {
         var details: [String] = []
         try db.forEach("EXPLAIN QUERY PLAN \(sql)") { s in details.append(s["detail"] ?? "") }

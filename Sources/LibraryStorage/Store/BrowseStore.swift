@@ -125,10 +125,14 @@ package enum BrowseStore {
         return position
     }
 
-    /// `AND t.library_id = ?` when a library is given.
+    /// `AND +t.library_id = ?` when a library is given. The unary plus keeps SQLite from
+    /// answering the test through an index on `library_id` (`track_by_added_scan`): without
+    /// statistics it chose that index over the album's or the search's own, and walked every
+    /// track of the library for each album (getArtists with a music folder: over 10 s at
+    /// 100,000 tracks). A library holds most tracks, so the test is only ever a filter.
     static func libraryFilter(_ libraryID: Int64?, column: String = "t.library_id") -> SQL {
         guard let libraryID else { return "" }
-        return " AND \(sql: column) = \(libraryID)"
+        return " AND +\(sql: column) = \(libraryID)"
     }
 
     /// Collects up to `page` distinct non-NULL values of column 0 while stepping `sql`:

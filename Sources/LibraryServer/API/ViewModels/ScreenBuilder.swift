@@ -66,8 +66,12 @@ enum ScreenBuilder {
     }
 
     static func artists(_ context: ScreenContext) async throws -> ArtistsScreen {
-        let index = try await context.services.browse.artistIndex(libraryID: nil, userID: context.userID)
-        return ArtistsScreen(groups: index.map { ArtistsScreen.Group(letter: $0.name, artists: $0.items.map(ScreenRows.artist)) })
+        // Rows straight from the packed index, as getArtists writes it: no array of artists in between.
+        let listing = try await context.services.browse.artistIndexListing(libraryID: nil, userID: context.userID)
+        return ArtistsScreen(groups: listing.headings.map { heading in
+            ArtistsScreen.Group(
+                letter: heading.name, artists: heading.positions.map { listing.withArtist(at: $0, ScreenRows.artist) })
+        })
     }
 
     static func album(_ query: IDQuery, _ context: ScreenContext) async throws -> AlbumScreen {

@@ -1,6 +1,7 @@
 import Foundation
 import KanoraAPI
 import LibraryCore
+import LibraryServices
 
 /// The rows every screen shares, built from the browse service's items, and the decision of
 /// how a browser plays each track.
@@ -15,6 +16,12 @@ enum ScreenRows {
     /// A row for an artist.
     static func artist(_ artist: BrowseArtist) -> ArtistRow {
         ArtistRow(id: artist.id, name: artist.name, summary: .key("summary.albums", count: artist.albumCount))
+    }
+
+    /// A row for an artist of the packed artist index (only its name becomes a `String`).
+    static func artist(_ artist: PackedArtist) -> ArtistRow {
+        ArtistRow(
+            id: artist.id, name: String(decoding: artist.name, as: UTF8.self), summary: .key("summary.albums", count: artist.albumCount))
     }
 
     /// A row for a song (starred and credited as the browse service read it).
