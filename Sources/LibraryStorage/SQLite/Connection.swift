@@ -82,12 +82,10 @@ package final class Connection {
         try execute(readOnly ? "PRAGMA temp_store = FILE" : "PRAGMA temp_store = MEMORY")
         if !readOnly {
             try execute("PRAGMA synchronous = NORMAL")
+            // 1 MB of page cache instead of 2: the writer's pages are mostly new ones on their
+            // way to the log, and a scan's peak memory is counted in megabytes.
+            try execute("PRAGMA cache_size = -1024")
         }
-        // 1 MB of page cache instead of 2: the writer's pages are mostly new ones on their
-        // way to the log, and a scan's peak memory is counted in megabytes. A server has up to
-        // four readers, each of which fills its cache at a million tracks (8 MB at 2 MB each);
-        // a page it misses comes from the kernel's page cache.
-        try execute("PRAGMA cache_size = -1024")
     }
 
     /// Runs `sql`. Without arguments it goes to `sqlite3_exec`, so the text may hold several
