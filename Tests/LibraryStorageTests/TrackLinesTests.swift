@@ -54,21 +54,39 @@ import Testing
         try database.write { db in try TrackStore.markMissing(ids: [missing], now: Date(timeIntervalSince1970: 5), db) }
     }
 
+    /// The lines of every track in id order, and the lines of the same tracks read as brief tracks.
+    private func linesAndBriefTracks(includeMissing: Bool) throws -> (lines: [Values], tracks: [Values]) {
+        try database.read { db in
+            var lines: [Values] = []
+            try TrackStore.forEachTrackLine(where: "1", orderBy: "t.id", limit: nil, includeMissing: includeMissing, db) {
+                lines.append(Values($0))
+            }
+            let tracks = try TrackStore.tracks(
+                where: "1", orderBy: "t.id", limit: nil, includeMissing: includeMissing, columns: TrackStore.briefColumns, db)
+            return (lines, tracks.map { TrackLine.lending($0, Values.init) })
+        }
+    }
+
     @Test func linesHoldWhatBriefTracksHold() throws {
         try saveTracks()
         for includeMissing in [false, true] {
-            let (lines, tracks) = try database.read { db in
-                var lines: [Values] = []
-                try TrackStore.forEachTrackLine(where: "1", orderBy: "t.id", limit: nil, includeMissing: includeMissing, db) {
-                    lines.append(Values($0))
-                }
-                let tracks = try TrackStore.tracks(
-                    where: "1", orderBy: "t.id", limit: nil, includeMissing: includeMissing, columns: TrackStore.briefColumns, db)
-                return (lines, tracks.map { TrackLine.lending($0, Values.init) })
-            }
+            let (lines, tracks) = try linesAndBriefTracks(includeMissing: includeMissing)
             #expect(lines.count == (includeMissing ? 5 : 4))
             #expect(lines == tracks)
         }
+    }
+
+    @Test func numbersStoredAsOtherKindsAreReadAsTracksReadThem() throws {
+        try saveTracks()
+        // A REAL reads as its whole part, text or a blob in a number column as nothing.
+        try database.write { db in
+            try db.execute("UPDATE track SET year = 1997.0 + 0.5, track_number = 'x', disc_number = X'01' WHERE id = 1")
+            try db.execute("UPDATE track SET year = 2001.0 + 0.0, disc_total = 'two' WHERE id = 2")
+        }
+        let (lines, tracks) = try linesAndBriefTracks(includeMissing: true)
+        #expect(lines.first?.numbers == [nil, nil, 2, 1997])
+        #expect(lines.dropFirst().first?.numbers == [3, 2, nil, 2001])
+        #expect(lines == tracks)
     }
 
     @Test func albumArtistsAreReadWhenTheFieldsNameThem() throws {

@@ -8,7 +8,7 @@ extension TrackStore {
     /// title, the one line it stands in for.
     private static func lineSelectList(fields: Set<String>?) -> String {
         func column(_ field: String, _ expression: String) -> String {
-            fields?.contains(field) ?? (field != "albumartist") ? expression : "NULL"
+            LineFields.selects(field, fields) ? expression : "NULL"
         }
         return [
             "t.id", column("title", "t.title"), column("artist", "t.artists"), column("album", "t.album"),
@@ -30,7 +30,7 @@ extension TrackStore {
         let sql = listing(
             selecting: lineSelectList(fields: fields), where: condition, orderBy: order, limit: limit,
             includeMissing: includeMissing)
-        try forEachLine(try db.makeStatement(sql), body)
+        try forEachLine(try db.makeStatement(sql), LineFields(fields), body)
     }
 
     /// The tracks of `search(_:limit:columns:_:)` handed to `body` as lines, best match first.
@@ -38,26 +38,53 @@ extension TrackStore {
         _ query: SearchQuery, limit: Int?, _ db: Connection, _ body: (TrackLine) throws -> Void
     ) throws {
         let sql = try searching(query, limit: limit, selecting: lineSelectList(fields: nil), db)
-        try forEachLine(try db.makeStatement(sql), body)
+        try forEachLine(try db.makeStatement(sql), LineFields(nil), body)
     }
 
-    /// Hands each row of `statement` (selecting `lineSelectList`) to `body` as a line whose
-    /// values are those a `Track` read with `briefColumns` (and `album_artists`) holds.
-    private static func forEachLine(_ statement: Statement, _ body: (TrackLine) throws -> Void) throws {
+    /// Which fields a line listing selects (`lineSelectList`): the others are NULL in every
+    /// row, so `forEachLine` leaves them empty without reading them.
+    private struct LineFields {
+        let title, artist, album, track, disc, discTotal, year, length, format, missing, albumArtist: Bool
+
+        /// Whether a listing with `fields` selects `field`: with `fields`, the fields named;
+        /// without, the brief ones (no album artists).
+        static func selects(_ field: String, _ fields: Set<String>?) -> Bool {
+            fields?.contains(field) ?? (field != "albumartist")
+        }
+
+        init(_ fields: Set<String>?) {
+            (title, artist, album, track) = (Self.selects("title", fields), Self.selects("artist", fields),
+                                             Self.selects("album", fields), Self.selects("track", fields))
+            (disc, discTotal, year, length) = (Self.selects("disc", fields), Self.selects("disctotal", fields),
+                                               Self.selects("year", fields), Self.selects("length", fields))
+            (format, missing, albumArtist) = (Self.selects("format", fields), Self.selects("missing", fields),
+                                              Self.selects("albumartist", fields))
+        }
+    }
+
+    /// Hands each row of `statement` (selecting `lineSelectList` for `selected`) to `body` as
+    /// a line whose values are those a `Track` read with `briefColumns` (and `album_artists`)
+    /// holds; the columns not `selected` (NULL) are not read.
+    private static func forEachLine(
+        _ statement: Statement, _ selected: LineFields, _ body: (TrackLine) throws -> Void
+    ) throws {
         // Arrays of slices, emptied for each row (the line handed over is gone by then).
         var artists: [UnsafeBufferPointer<UInt8>] = []
         var albumArtists: [UnsafeBufferPointer<UInt8>] = []
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        func number(_ reads: Bool, _ index: Int) -> Int? { reads ? statement.int64(index).map(Int.init) : nil }
         try statement.forEach { row in
             var line = TrackLine(
-                id: row.column(0) ?? 0, title: row.textBytes(1),
-                untitledPath: (row.column(11) as [UInt8]?).map(RawPath.init(bytes:)), artists: [], albumArtists: [],
-                album: row.textBytes(3), trackNumber: row.column(4), discNumber: row.column(5), discTotal: row.column(6),
-                year: row.column(7), durationMs: row.column(8) ?? 0, format: row.textBytes(9) ?? empty,
-                isMissing: (row.column(10) as Int64?) != nil)
-            try withStrings(row, 2, in: &artists) { names in
+                id: row.int64(0) ?? 0, title: selected.title ? row.textBytes(1) : nil,
+                untitledPath: !selected.title || row.isNull(11) ? nil : (row.column(11) as [UInt8]?).map(RawPath.init(bytes:)),
+                artists: [], albumArtists: [], album: selected.album ? row.textBytes(3) : nil,
+                trackNumber: number(selected.track, 4), discNumber: number(selected.disc, 5),
+                discTotal: number(selected.discTotal, 6), year: number(selected.year, 7),
+                durationMs: number(selected.length, 8) ?? 0, format: selected.format ? row.textBytes(9) ?? empty : empty,
+                isMissing: selected.missing && row.int64(10) != nil)
+            try withStrings(row, 2, selected.artist, in: &artists) { names in
                 line.artists = names
-                try withStrings(row, 12, in: &albumArtists) { names in
+                try withStrings(row, 12, selected.albumArtist, in: &albumArtists) { names in
                     line.albumArtists = names
                     try body(line)
                 }
@@ -65,19 +92,26 @@ extension TrackStore {
         }
     }
 
-    /// Calls `body` with the strings of the JSON array in column `index` (none for NULL):
-    /// slices of SQLite's bytes, put in `scratch`, for a plain array; otherwise decoded as a
-    /// `Track`'s lists are, then lent.
+    /// Calls `body` with the strings of the JSON array in column `index` (none for NULL, or
+    /// when the column is not `selected`): slices of SQLite's bytes, put in `scratch`, for a
+    /// plain array; otherwise decoded as a `Track`'s lists are, then lent.
     private static func withStrings(
-        _ row: Statement, _ index: Int, in scratch: inout [UnsafeBufferPointer<UInt8>],
+        _ row: Statement, _ index: Int, _ selected: Bool, in scratch: inout [UnsafeBufferPointer<UInt8>],
         _ body: ([UnsafeBufferPointer<UInt8>]) throws -> Void
     ) throws {
         scratch.removeAll(keepingCapacity: true)
-        if sqlite3_column_type(row.handle, Int32(index)) == SQLITE_TEXT, let listed = row.textBytes(index),
-           JSONText.forEachPlainElement(of: listed, { scratch.append($0) }) {
+        guard selected else { return try body(scratch) }
+        switch sqlite3_column_value(row.handle, Int32(index)).map(sqlite3_value_type) ?? SQLITE_NULL {
+        case SQLITE_NULL:
+            // No list (a field the listing does not read): no strings, nothing decoded.
             try body(scratch)
-        } else {
-            try lending(row.stringArray(index), body)
+        case SQLITE_TEXT:
+            if let listed = row.textBytes(index), JSONText.forEachPlainElement(of: listed, { scratch.append($0) }) {
+                try body(scratch)
+            } else {
+                try lending(row.stringArray(index), body)
+            }
+        default: try lending(row.stringArray(index), body)
         }
     }
 
@@ -102,7 +136,9 @@ extension Statement {
         let position = Int32(index)
         // No pointer is NULL (an empty text has one); the text first, then its length: the
         // conversion to text may change the length.
-        guard let text = sqlite3_column_text(handle, position) else { return nil }
-        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, position)))
+        // The value fetched once and read with `sqlite3_value_*`, which take no lock (see
+        // `int64(_:)`): what `sqlite3_column_text` and `sqlite3_column_bytes` read.
+        guard let value = sqlite3_column_value(handle, position), let text = sqlite3_value_text(value) else { return nil }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
     }
 }
