@@ -162,6 +162,21 @@ struct LargeOutputTests {
         }
     }
 
+    @Test func namedBlocksWidthsAreTheUnicodePropertiesWidths() {
+        // The fast paths for Greek, Cyrillic, kana, CJK ideographs and Hangul agree with the
+        // general-category rule they skip, marks (U+0483-0489, U+3099-309A) included.
+        let wide: [ClosedRange<UInt32>] = [0x3041...0x33FF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3]
+        for range: ClosedRange<UInt32> in [0x300...0x52F, 0x3040...0x3100, 0x4DFF...0xA000, 0xABFF...0xD7A4] {
+            for value in range {
+                let scalar = Unicode.Scalar(value)!
+                let category = scalar.properties.generalCategory
+                let narrow = wide.allSatisfy { !$0.contains(value) } ? 1 : 2
+                let expected = [.nonspacingMark, .enclosingMark, .format, .control].contains(category) ? 0 : narrow
+                #expect(DisplayWidth.width(scalar) == expected, "U+\(String(value, radix: 16))")
+            }
+        }
+    }
+
     @Test func widthsOfBytesAreTheWidthsOfTheText() {
         let texts = ["", "plain", "Björk", "東京事変 / 🎵", "e\u{301}", "tab\t nul\u{0} del\u{7F} \u{9F}\u{AD}",
                      "\u{200B}zero\u{FEFF}", "한국어", "mixed Ünï 群青日和 (live)", "\u{300}\u{20DD}", "ｆｕｌｌ"]

@@ -30,13 +30,20 @@ enum Formatting {
             bytes.append(contentsOf: String(value).utf8)
             return
         }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        // The digits written from the end of a buffer on the stack, then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -124,6 +124,15 @@ enum DisplayWidth {
         if scalar.value < 0x300 {
             return scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar.value == 0xAD ? 0 : 1
         }
+        // Blocks with no marks, format or control characters, common in names, answered
+        // without the property lookup: Greek and Cyrillic (but the Cyrillic combining marks
+        // U+0483-0489), kana (but the combining sound marks U+3099-309A), CJK ideographs
+        // and Hangul syllables.
+        switch scalar.value {
+        case 0x370..<0x483, 0x48A..<0x530: return 1
+        case 0x3041...0x3096, 0x30A0...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return 2
+        default: break
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         case .control: return 0
