@@ -88,6 +88,24 @@ struct LargeOutputTests {
         #expect(lines[1].contains("…"))
     }
 
+    @Test func albumAndArtistTableCellsAreTheirTextCells() {
+        let albums = [
+            AlbumSummary(id: 7, title: "東京事変 / 🎵", albumArtist: "Björk", compilation: false, year: 1997, trackCount: 12, durationMs: 3_723_000),
+            AlbumSummary(id: 12_345, title: "", albumArtist: "", compilation: true, year: nil, trackCount: 0, durationMs: 0),
+        ]
+        let artists = [
+            ArtistSummary(id: 3, name: "Mötley Crüe", albumCount: 2, trackCount: 21, durationMs: 7_499),
+            ArtistSummary(id: 40, name: "", albumCount: 0, trackCount: 1, durationMs: 90_061_000),
+        ]
+        let console = Console(capturing: true)
+        let printer = RowPrinter(mode: .table, quiet: false, console: console)
+        printer.print(albums)
+        printer.print(artists)
+        let expected = TextTable(columns: Tables.albumColumns, rows: albums.map(Tables.cells)).render(maxWidth: nil)
+            + TextTable(columns: Tables.artistColumns, rows: artists.map(Tables.cells)).render(maxWidth: nil)
+        #expect(console.capturedOutput.out == expected.map { $0 + "\n" }.joined())
+    }
+
     @Test func templateRendererMatchesRender() throws {
         let template = try Template.parse(
             "$$ ${artist} - $album [$track/$disc] $title ${tag:ISRC} $length", isKnown: TrackFields.isKnown, validNames: [])

@@ -154,7 +154,7 @@ package enum CatalogStore {
            let page = try firstAlbumsInDefaultOrder(limit: limit, includeMissing: includeMissing, db) {
             return page
         }
-        var sql: SQL = "\(sql: albumColumns) FROM track t CROSS JOIN album a ON a.id = t.album_id WHERE (\(condition))"
+        var sql: SQL = "\(sql: albumColumns(orderedBy: order)) FROM track t CROSS JOIN album a ON a.id = t.album_id WHERE (\(condition))"
         if !includeMissing { sql.append(" AND t.missing_since IS NULL") }
         sql.append(" GROUP BY a.id ORDER BY \(sql: order)")
         if let limit { sql.append(" LIMIT \(limit)") }

@@ -13,13 +13,13 @@ struct RowPrinter {
 
     func print(_ albums: [AlbumSummary]) {
         print(albums, into: RowWriter(
-            self, columns: Tables.albumColumns, cells: { Tables.append(Tables.cells($0), to: &$1) }, json: JSONRows.album,
+            self, columns: Tables.albumColumns, cells: Tables.appendCells, json: JSONRows.album,
             renderer: { $0.renderer(AlbumFields.table.reader) }, path: nil))
     }
 
     func print(_ artists: [ArtistSummary]) {
         print(artists, into: RowWriter(
-            self, columns: Tables.artistColumns, cells: { Tables.append(Tables.cells($0), to: &$1) }, json: JSONRows.artist,
+            self, columns: Tables.artistColumns, cells: Tables.appendCells, json: JSONRows.artist,
             renderer: { $0.renderer(ArtistFields.table.reader) }, path: nil))
     }
 

@@ -66,9 +66,27 @@ enum Tables {
         table.endCell()
     }
 
-    /// Adds the `cells` of a row to `table`.
-    static func append(_ cells: [String], to table: inout TableCells) {
-        for cell in cells { table.append(cell) }
+    /// Adds an album's row of `albumColumns` to `table`: the cells of `cells(_:)`, numbers
+    /// written straight as digits.
+    static func appendCells(_ album: AlbumSummary, to table: inout TableCells) {
+        table.append(Int(album.id))
+        table.append(album.albumArtist)
+        table.append(album.title)
+        if let year = album.year { table.append(year) } else { table.append("") }
+        table.append(album.trackCount)
+        table.appendBytes { Formatting.duration(milliseconds: album.durationMs, into: &$0) }
+        table.endASCIICell()
+    }
+
+    /// Adds an artist's row of `artistColumns` to `table`: the cells of `cells(_:)`, numbers
+    /// written straight as digits.
+    static func appendCells(_ artist: ArtistSummary, to table: inout TableCells) {
+        table.append(Int(artist.id))
+        table.append(artist.name)
+        table.append(artist.albumCount)
+        table.append(artist.trackCount)
+        table.appendBytes { Formatting.duration(milliseconds: artist.durationMs, into: &$0) }
+        table.endASCIICell()
     }
 
     /// An album's row of `albumColumns`.
