@@ -23,7 +23,7 @@ public enum APIDate {
 
     /// `date` as `string(from:)` writes it, appended to `bytes` as UTF-8 without making a
     /// `String` (24 bytes each, for the thousands of dates of a large listing).
-    static func append(_ date: Date, to bytes: inout [UInt8]) {
+    package static func append(_ date: Date, to bytes: inout [UInt8]) {
         let written: Bool = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             guard let count = write(date, into: buffer) else { return false }
             bytes.append(contentsOf: buffer[..<count])

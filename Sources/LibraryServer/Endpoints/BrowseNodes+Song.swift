@@ -77,24 +77,38 @@ enum BrowseNodes {
         virtualPath(song, suffix: song.track.path.pathExtension)
     }
 
-    /// `virtualPath(_:)` with the file's extension already known.
+    /// `virtualPath(_:)` with the file's extension already known: made in one string sized
+    /// up front, with no string made per part on the way.
     static func virtualPath(_ song: BrowseSong, suffix: String) -> String {
         let track = song.track
-        let number = track.metadata.trackNumber.map { $0 >= 0 && $0 < 10 ? "0\($0) " : "\($0) " } ?? ""
-        var path = component(track.albumArtist ?? track.artist ?? "Unknown Artist")
+        let artist = track.albumArtist ?? track.artist ?? "Unknown Artist"
+        let album = track.metadata.album ?? "Unknown Album"
+        var path = ""
+        path.reserveCapacity(artist.utf8.count + album.utf8.count + track.title.utf8.count + suffix.utf8.count + 16)
+        appendComponent(artist, to: &path)
         path.append("/")
-        path.append(component(track.metadata.album ?? "Unknown Album"))
+        appendComponent(album, to: &path)
         path.append("/")
-        path.append(component(number + track.title + (suffix.isEmpty ? "" : "." + suffix)))
+        // The number and the extension hold no slash (the extension comes after the last one).
+        if let number = track.metadata.trackNumber {
+            if number >= 0, number < 10 { path.append("0") }
+            path.append(String(number))
+            path.append(" ")
+        }
+        appendComponent(track.title, to: &path)
+        if !suffix.isEmpty {
+            path.append(".")
+            path.append(suffix)
+        }
         return path
     }
 
-    /// A path component with its slashes made underscores (checked on the bytes first: few
-    /// names hold one).
-    private static func component(_ text: String) -> String {
+    /// Appends a path component with its slashes made underscores (checked on the bytes
+    /// first: few names hold one).
+    private static func appendComponent(_ text: String, to path: inout String) {
         var text = text
         let hasSlash = text.withUTF8 { $0.contains(UInt8(ascii: "/")) }
-        return hasSlash ? text.replacingOccurrences(of: "/", with: "_") : text
+        path.append(hasSlash ? text.replacingOccurrences(of: "/", with: "_") : text)
     }
 
     /// Stars, ratings and plays as Subsonic names them; absent when unset.

@@ -192,7 +192,11 @@ extension RenderOutput: SubsonicFields {
     mutating func add(_ key: StaticString, _ value: Date?) {
         guard let value else { return }
         beginAttribute(key)
-        if json { appendJSONString(APIDate.string(from: value)) } else { XMLText.append(APIDate.string(from: value), to: &bytes, attribute: true) }
+        // Its bytes straight into the answer: digits, '-', ':', '.', 'T' and 'Z' need no escape
+        // in JSON or XML.
+        if json { bytes.append(UInt8(ascii: "\"")) }
+        APIDate.append(value, to: &bytes)
+        if json { bytes.append(UInt8(ascii: "\"")) }
         endAttribute()
     }
 

@@ -63,12 +63,17 @@ extension BrowseStore {
     private static func artistsByFirstCredit(
         _ query: SearchQuery, _ fit: SearchQuery.WordFit, names: NameMatch, limit: Int, skipping met: Set<Int64>, library: SQL, _ db: Connection
     ) throws -> [Int64]? {
+        // The ids alone first: most tiers over the limit are walked instead, and their names
+        // would be read for nothing.
+        let ids: [Int64] = try db.values("""
+            SELECT rowid FROM artist_search WHERE artist_search MATCH \(query.match(["name_fold"], fit)) LIMIT \(limit + 1)
+            """)
+        guard ids.count <= limit else { return nil }
         var candidates: [(id: Int64, name: String)] = []
-        try db.forEach("""
-            SELECT ar.id, ar.name FROM artist_search JOIN artist ar ON ar.id = artist_search.rowid
-            WHERE artist_search MATCH \(query.match(["name_fold"], fit)) LIMIT \(limit + 1)
-            """) { row in candidates.append((row.column(0) ?? 0, row.column(1) ?? "")) }
-        guard candidates.count <= limit else { return nil }
+        if !ids.isEmpty {
+            let named: SQL = "SELECT ar.id, ar.name FROM artist ar WHERE ar.id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids))))"
+            try db.forEach(named) { row in candidates.append((row.column(0) ?? 0, row.column(1) ?? "")) }
+        }
         // The credits index holds (artist_id, track_id, role, position): each artist's
         // credits come in the order the track walk would meet them.
         var firsts: [(track: Int64, role: String, position: Int64, artist: Int64)] = []
