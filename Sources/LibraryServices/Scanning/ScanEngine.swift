@@ -352,8 +352,6 @@ final class ScanEngine {
         }
         newlyMissing.formUnion(swept)
         tookOver.formUnion(matches.kept)
-        let rewritten = summary.added + summary.updated + summary.moved
-        _ = try database.writeWithoutTransaction { db in try SearchIndexMerge.mergeAfterScan(rewritten: rewritten, db) }
         summary.moved += matches.moves.count
         summary.upgraded = matches.upgrades.count
         summary.upgrades = matches.upgrades
