@@ -15,6 +15,8 @@ package final class Connection {
     var walHookOwner: AnyObject?
     /// The rows this connection changed, when it notes them (see `logChanges(of:kinds:)`).
     package internal(set) var changeLog: RowChangeLog?
+    /// What reads on this connection keep for later reads (see `refreshReadMemo()`).
+    var readMemo = ReadMemo()
 
     /// Where the database lives.
     package enum Location: Sendable, Equatable {

@@ -7,7 +7,7 @@ extension BrowseStore {
     package static func albums(ids: [Int64], userID: Int64, _ db: Connection) throws -> [BrowseAlbum] {
         guard !ids.isEmpty else { return [] }
         let idList = JSONText.encode(ids: ids)
-        let totals = try albumTotals(idList, db)
+        let totals = try albumTotals(ids: ids, idList: idList, db)
         var byID: [Int64: BrowseAlbum] = [:]
         try db.forEach("""
             SELECT a.id, a.title, a.title_sort, a.album_artist, a.artist_id, a.compilation, a.mb_album_id,
@@ -46,6 +46,23 @@ extension BrowseStore {
         var genres: [String] = []
         var firstTrackID: Int64 = .max
         var hasCover = false
+    }
+
+    /// Totals over the present tracks of the albums `ids` (`idList` as a JSON array), by
+    /// album id: those the connection's memo holds from earlier reads, the rest read and
+    /// kept there.
+    private static func albumTotals(ids: [Int64], idList: String, _ db: Connection) throws -> [Int64: AlbumTotals] {
+        guard try db.refreshReadMemo() else { return try albumTotals(idList, db) }
+        var result: [Int64: AlbumTotals] = [:]
+        var unknown: [Int64] = []
+        for id in ids {
+            if let known = db.readMemo.albumTotals[id] { result[id] = known } else { unknown.append(id) }
+        }
+        guard !unknown.isEmpty else { return result }
+        let read = try albumTotals(unknown.count == ids.count ? idList : JSONText.encode(ids: unknown), db)
+        db.readMemo.keep(read)
+        result.merge(read) { known, _ in known }
+        return result
     }
 
     /// Totals over the present tracks of the albums in `idList` (a JSON array), by album id,

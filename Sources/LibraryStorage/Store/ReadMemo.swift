@@ -1,0 +1,39 @@
+import CSQLite
+
+/// What reads on a read-only connection worked out from the data and keep for the next
+/// reads: album totals, by album id (a getAlbumList2 or search3 read them again for the
+/// same albums on every call). Kept while no commit has come since they were read.
+struct ReadMemo {
+    /// The most albums kept; past it the memo starts over, which bounds a reader's memory
+    /// in a large library.
+    static let albumLimit = 8192
+
+    /// `PRAGMA data_version` when the memo was started.
+    fileprivate var dataVersion: Int64?
+
+    /// Totals over each album's present tracks, for albums that have one.
+    private(set) var albumTotals: [Int64: BrowseStore.AlbumTotals] = [:]
+
+    /// Keeps `totals`, starting over first when they would pass `albumLimit`.
+    mutating func keep(_ totals: [Int64: BrowseStore.AlbumTotals]) {
+        if albumTotals.count + totals.count > Self.albumLimit { albumTotals.removeAll(keepingCapacity: true) }
+        albumTotals.merge(totals) { _, new in new }
+    }
+}
+
+extension Connection {
+    /// Whether `readMemo` may be used, emptied first when a commit came since it was
+    /// started. `PRAGMA data_version` changes with every commit of another connection
+    /// (another process's too), and inside a read transaction it is the version of that
+    /// transaction's snapshot; it does not count the connection's own writes, so a
+    /// connection that can write keeps no memo.
+    func refreshReadMemo() throws(DatabaseError) -> Bool {
+        guard sqlite3_db_readonly(handle, "main") == 1 else { return false }
+        let version: Int64? = try scalar("PRAGMA data_version")
+        if version != readMemo.dataVersion {
+            readMemo = ReadMemo()
+            readMemo.dataVersion = version
+        }
+        return true
+    }
+}
