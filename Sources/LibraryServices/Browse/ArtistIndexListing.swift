@@ -1,7 +1,7 @@
 import LibraryCore
 
 /// The artist index (getArtists, getIndexes' tag view, the web app's artists screen) kept
-/// packed: each artist's id, album count and three strings in one buffer, in index order,
+/// packed: each artist's id, album count and three strings in one buffer, read in index order,
 /// with the headings as ranges of positions. At a million tracks (46,000 album artists) the
 /// `[IndexGroup<BrowseArtist>]` it replaces held about 10 MB (120 bytes per artist, plus an
 /// allocation per name over 15 bytes and per MusicBrainz id); this holds about 3 MB.
@@ -10,8 +10,11 @@ public struct ArtistIndexListing: Sendable {
     public let headings: [IndexHeading]
     private let ids: [Int64]
     private let albumCounts: [Int32]
-    /// Name, sort name and MusicBrainz id of each artist, in that order.
+    /// Name, sort name and MusicBrainz id of each artist, in that order, the artists in the
+    /// order they were read (not copied into index order: the copy doubled the peak).
     private let strings: PackedStrings
+    /// Where each position's artist sits in `strings`.
+    private let stringItems: [Int32]
     /// One user's stars and ratings, by artist id.
     private var annotations: [Int64: Annotation] = [:]
 
@@ -34,11 +37,12 @@ public struct ArtistIndexListing: Sendable {
     public func withArtist<Result>(at position: Int, _ body: (PackedArtist) -> Result) -> Result {
         let id = ids[position]
         let annotation = annotations.isEmpty ? .none : annotations[id] ?? .none
+        let first = 3 * Int(stringItems[position])
         return strings.withUTF8 { text in
             body(PackedArtist(
                 id: id, albumCount: Int(albumCounts[position]), annotation: annotation,
-                name: text[3 * position] ?? UnsafeBufferPointer(start: nil, count: 0),
-                sortName: text[3 * position + 1], musicBrainzID: text[3 * position + 2]))
+                name: text[first] ?? UnsafeBufferPointer(start: nil, count: 0),
+                sortName: text[first + 1], musicBrainzID: text[first + 2]))
         }
     }
 
@@ -56,7 +60,8 @@ public struct ArtistIndexListing: Sendable {
     }
 
     /// The artists `each` reads, one at a time, sorted and grouped: they are packed as they
-    /// come, then copied once in index order, so no array of `BrowseArtist` is ever held.
+    /// come and kept in that order, read through `stringItems`, so no array of
+    /// `BrowseArtist` is ever held and the packed text is never copied.
     init(reading each: ((BrowseArtist) -> Void) throws -> Void) rethrows {
         var ids: [Int64] = []
         var albumCounts: [Int32] = []
@@ -74,7 +79,8 @@ public struct ArtistIndexListing: Sendable {
         self.headings = headings
         self.ids = order.map { ids[$0] }
         self.albumCounts = order.map { albumCounts[$0] }
-        self.strings = strings.reordered(order, stride: 3)
+        self.strings = strings
+        self.stringItems = order.map { Int32($0) }
     }
 }
 

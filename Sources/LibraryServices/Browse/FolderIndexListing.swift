@@ -1,7 +1,7 @@
 import LibraryCore
 
 /// The folders directly inside the root folders (getIndexes), grouped by index letter and
-/// kept packed: each folder's id, root and name in one buffer, in index order. At a million
+/// kept packed: each folder's id, root and name in one buffer, read in index order. At a million
 /// tracks the roots hold some 46,000 folders, which as `BrowseFolder`s held about 3.5 MB.
 public struct FolderIndexListing: Sendable, Equatable {
     /// The headings in order, each with its folders' positions.
@@ -11,7 +11,10 @@ public struct FolderIndexListing: Sendable, Equatable {
     private let ids: [Int64]
     /// Each folder's root, as a position in `roots`.
     private let rootPositions: [Int32]
+    /// The folders' names in the order they were read (not copied into index order).
     private let names: PackedStrings
+    /// Where each position's folder sits in `names`.
+    private let nameItems: [Int32]
 
     /// How many folders.
     public var count: Int { ids.count }
@@ -19,7 +22,7 @@ public struct FolderIndexListing: Sendable, Equatable {
     /// The folder at `position` (in index order).
     public func folder(at position: Int) -> BrowseFolder {
         let root = roots[Int(rootPositions[position])]
-        return BrowseFolder(id: ids[position], libraryID: root.libraryID, name: names[position] ?? "", parentID: root.id)
+        return BrowseFolder(id: ids[position], libraryID: root.libraryID, name: names[Int(nameItems[position])] ?? "", parentID: root.id)
     }
 
     /// Every folder, grouped: a copy of the whole index (for callers that want arrays).
@@ -47,6 +50,7 @@ public struct FolderIndexListing: Sendable, Equatable {
         self.headings = headings
         self.ids = order.map { ids[$0] }
         self.rootPositions = order.map { rootPositions[$0] }
-        self.names = names.reordered(order, stride: 1)
+        self.names = names
+        self.nameItems = order.map { Int32($0) }
     }
 }

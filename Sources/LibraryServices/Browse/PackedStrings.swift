@@ -11,15 +11,6 @@ struct PackedStrings: Sendable, Equatable {
     /// How many strings (nil included).
     var count: Int { ends.count }
 
-    /// Makes room for `strings` strings of `bytes` bytes in all.
-    private mutating func reserveCapacity(strings: Int, bytes byteCount: Int) {
-        ends.reserveCapacity(strings)
-        bytes.reserveCapacity(byteCount)
-    }
-
-    /// The bytes all strings take (for sizing a copy).
-    private var byteCount: Int { bytes.count }
-
     /// Appends `text` (nil kept as nil).
     mutating func append(_ text: String?) {
         guard var text else {
@@ -27,28 +18,6 @@ struct PackedStrings: Sendable, Equatable {
             return
         }
         text.withUTF8 { bytes.append(contentsOf: $0) }
-        precondition(bytes.count < Self.absent, "PackedStrings holds less than 2 GiB")
-        ends.append(UInt32(bytes.count))
-    }
-
-    /// These strings taken `stride` at a time (the fields of one item), the items in
-    /// `order` (positions of items, not of strings): bytes copied, no `String` made.
-    func reordered(_ order: [Int], stride: Int) -> PackedStrings {
-        var copy = PackedStrings()
-        copy.reserveCapacity(strings: count, bytes: byteCount)
-        for item in order {
-            for field in 0..<stride { copy.append(from: self, at: stride * item + field) }
-        }
-        return copy
-    }
-
-    /// Appends the `index`th string of `other`, its bytes copied with no `String` made.
-    private mutating func append(from other: PackedStrings, at index: Int) {
-        guard let range = other.range(index) else {
-            ends.append(UInt32(bytes.count) | Self.absent)
-            return
-        }
-        other.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
         precondition(bytes.count < Self.absent, "PackedStrings holds less than 2 GiB")
         ends.append(UInt32(bytes.count))
     }
