@@ -39,4 +39,17 @@ struct ReadMemoTests {
         }
         #expect(writerKeeps == (false, 0))
     }
+
+    @Test func theMemoStartsOverPastItsLimit() {
+        var memo = ReadMemo()
+        let totals = BrowseStore.AlbumTotals()
+        let almostFull = Dictionary(uniqueKeysWithValues: (1...Int64(ReadMemo.albumLimit - 1)).map { ($0, totals) })
+        memo.keep(almostFull)
+        memo.keep([Int64(ReadMemo.albumLimit): totals])
+        #expect(memo.albumTotals.count == ReadMemo.albumLimit)
+        memo.keep([-1: totals])
+        // Past the limit: only what was just read is kept.
+        #expect(memo.albumTotals.count == 1)
+        #expect(memo.albumTotals[-1] != nil)
+    }
 }

@@ -5,8 +5,9 @@ import CSQLite
 /// same albums on every call). Kept while no commit has come since they were read.
 struct ReadMemo {
     /// The most albums kept; past it the memo starts over, which bounds a reader's memory
-    /// in a large library.
-    static let albumLimit = 8192
+    /// in a large library: about 170 bytes an album (a totals entry and its genres), so
+    /// some 350 KB for each of the pool's readers. A page of 500 albums still fits whole.
+    static let albumLimit = 2048
 
     /// `PRAGMA data_version` when the memo was started.
     fileprivate var dataVersion: Int64?
