@@ -2,12 +2,20 @@ import Foundation
 import KanoraAPI
 import LibraryCore
 
-/// The bytes of an answer being rendered: the current chunk, and the full ones before it.
+/// The bytes of an answer being rendered: the current chunk, and the full ones before it (or,
+/// given a sink, the current chunk only: each full one is handed to the sink).
 /// As `SubsonicFields` it writes an object's members straight into them, in XML or JSON.
 struct RenderOutput {
     /// The chunk being written.
     var bytes: [UInt8]
     private var full: [[UInt8]] = []
+    /// Takes each full chunk, in order, and says whether to go on (false: nobody reads any more).
+    private let sink: (([UInt8]) -> Bool)?
+    /// The sink wants no more chunks: lists stop at their next item (what is written after
+    /// that is thrown away).
+    private(set) var stopped = false
+    /// A chunk went to the sink already.
+    private var emittedAny = false
     /// JSON, else XML.
     let json: Bool
     /// JSON: no member written yet in the object being written (so no comma before the next).
@@ -15,8 +23,11 @@ struct RenderOutput {
     /// XML: the start tag of the element being written still lacks its `>` (no child yet).
     private var startTagOpen = false
 
-    init(json: Bool) {
+    /// An output whose chunks are kept until `finish()`, or, with a `sink`, handed to it as
+    /// each fills.
+    init(json: Bool, sink: (([UInt8]) -> Bool)? = nil) {
         self.json = json
+        self.sink = sink
         bytes = []
         bytes.reserveCapacity(4096)
     }
@@ -24,13 +35,23 @@ struct RenderOutput {
     /// Called after each list item: starts a new chunk once this one holds `chunkLength`.
     mutating func endItem() {
         guard bytes.count >= SubsonicRenderer.chunkLength else { return }
-        full.append(bytes)
+        if let sink {
+            emittedAny = true
+            if !stopped, !sink(bytes) { stopped = true }
+        } else {
+            full.append(bytes)
+        }
         bytes = []
         bytes.reserveCapacity(64 * 1024)
     }
 
-    /// Every chunk, the last one included (one chunk, maybe empty, at least).
+    /// Every chunk, the last one included (one chunk, maybe empty, at least); with a sink,
+    /// none: the last one goes to the sink too (unless it is empty after others, or stopped).
     consuming func finish() -> [[UInt8]] {
+        if let sink {
+            if !stopped, !(bytes.isEmpty && emittedAny) { _ = sink(bytes) }
+            return []
+        }
         if full.isEmpty || !bytes.isEmpty { full.append(bytes) }
         return full
     }
@@ -223,7 +244,7 @@ extension RenderOutput: SubsonicFields {
             beginChildren()
         }
         var first = true
-        for element in items {
+        for element in items where !stopped {
             if json, !first { bytes.append(UInt8(ascii: ",")) }
             first = false
             writeObject(named: name) { item(element, &$0) }

@@ -34,7 +34,7 @@ struct SubsonicDispatcher: Sendable {
         } catch let error as SubsonicError {
             if format == .xml, parameters.string("f")?.lowercased() == "jsonp" { format = .json }
             outcome = "error \(error.code)"
-            response = render(.failed(error), format: format)
+            response = await render(.failed(error), format: format)
         } catch let error as any HTTPResponseError {
             outcome = "HTTP \(error.status.code)"
             throw error
@@ -43,7 +43,7 @@ struct SubsonicDispatcher: Sendable {
             // Not found and invalid input are the client's business; anything else is ours.
             if wrapped.code == 0 { context.logger.error("\(name) failed: \(error)") }
             outcome = "error \(wrapped.code)"
-            response = render(.failed(wrapped), format: format)
+            response = await render(.failed(wrapped), format: format)
         }
         let elapsed = ContinuousClock.now - started
         context.logger.info("\(request.method) \(request.uri.path) \(name) \(outcome) \(elapsed.milliseconds)ms")
@@ -69,18 +69,18 @@ struct SubsonicDispatcher: Sendable {
             endpoint: name, parameters: parameters, user: user, services: services, server: state,
             http: request, format: format, logger: context.logger)
         switch try await endpoint.handler(subsonicRequest) {
-        case .ok: return render(.ok(nil), format: format)
-        case .payload(let node): return render(.ok(node), format: format)
-        case .list(let name, let items): return render(.okList(name: name, items: items), format: format)
+        case .ok: return await render(.ok(nil), format: format)
+        case .payload(let node): return await render(.ok(node), format: format)
+        case .list(let name, let items): return await render(.okList(name: name, items: items), format: format)
         case .raw(let response): return response
         }
     }
 
-    private func render(_ body: SubsonicEnvelope, format: SubsonicFormat) -> Response {
+    private func render(_ body: SubsonicEnvelope, format: SubsonicFormat) async -> Response {
         let root = body.node(serverVersion: state.configuration.serverVersion)
         return Response(
             status: .ok, headers: [.contentType: format.contentType],
-            body: ChunkedBody.body(SubsonicRenderer.chunks(root, as: format)))
+            body: await StreamedAnswer.body(root, as: format))
     }
 
     /// The query string and, for a form POST, the body, merged.

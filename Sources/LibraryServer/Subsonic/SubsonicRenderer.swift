@@ -18,7 +18,17 @@ enum SubsonicRenderer {
     /// an answer that size or smaller): a large answer is never one buffer grown by doubling
     /// and then copied whole, and it can be freed chunk by chunk as it is sent.
     static func chunks(_ root: SubsonicNode, as format: SubsonicFormat) -> [[UInt8]] {
-        var out = RenderOutput(json: format != .xml)
+        write(root, as: format, to: RenderOutput(json: format != .xml))
+    }
+
+    /// Writes the answer, handing each chunk to `sink` as it fills (the last one too), until
+    /// `sink` returns false: then its lists stop at their next item.
+    static func write(_ root: SubsonicNode, as format: SubsonicFormat, sink: @escaping ([UInt8]) -> Bool) {
+        _ = write(root, as: format, to: RenderOutput(json: format != .xml, sink: sink))
+    }
+
+    private static func write(_ root: SubsonicNode, as format: SubsonicFormat, to output: consuming RenderOutput) -> [[UInt8]] {
+        var out = output
         switch format {
         case .xml:
             out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -74,17 +84,17 @@ enum SubsonicRenderer {
             switch child {
             case .object(let object): writeXML(object, to: &out)
             case .list(_, let items):
-                for item in items {
+                for item in items where !out.stopped {
                     writeXML(item, to: &out)
                     out.endItem()
                 }
             case .generated(_, let count, let item):
-                for index in 0..<count {
+                for index in 0..<count where !out.stopped {
                     writeXML(item(index), to: &out)
                     out.endItem()
                 }
             case .entries(let list):
-                for index in 0..<list.count {
+                for index in 0..<list.count where !out.stopped {
                     out.writeObject(named: list.name) { list.write(index, &$0) }
                     out.endItem()
                 }
@@ -162,7 +172,7 @@ enum SubsonicRenderer {
         count: Int, to out: inout RenderOutput, _ write: (Int, inout RenderOutput) -> Void
     ) {
         out.append("[")
-        for index in 0..<count {
+        for index in 0..<count where !out.stopped {
             if index > 0 { out.append(",") }
             write(index, &out)
             out.endItem()

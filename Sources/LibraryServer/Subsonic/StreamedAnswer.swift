@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+
+/// The body of a Subsonic answer. A large one (more than `streamedItems` list items) is
+/// rendered on its own thread while it is sent, at most a `ChunkPipe`'s capacity ahead of
+/// the socket, so it is never whole in memory; one that still fits in two chunks keeps its
+/// `Content-Length`, a longer one is sent chunked. The bytes are the same either way.
+enum StreamedAnswer {
+    /// Answers with more list items than this are rendered while they are sent.
+    static let streamedItems = 2_000
+
+    /// `root` rendered as `format`. `writerEnded` (for tests) is called on the writer thread
+    /// when it is done, with whether it stopped before the end (its reader went away).
+    static func body(
+        _ root: SubsonicNode, as format: SubsonicFormat, writerEnded: (@Sendable (_ stoppedEarly: Bool) -> Void)? = nil
+    ) async -> ResponseBody {
+        guard root.listItemCount > streamedItems else {
+            return ChunkedBody.body(SubsonicRenderer.chunks(root, as: format))
+        }
+        let reader = PipeReader(startWriter(root, as: format, writerEnded: writerEnded))
+        guard let first = await reader.next() else { return ResponseBody(byteBuffer: ByteBuffer()) }
+        guard let second = await reader.next() else { return ChunkedBody.body([first]) }
+        guard let third = await reader.next() else { return ChunkedBody.body([first, second]) }
+        return ResponseBody { writer in
+            defer { reader.close() }
+            for chunk in [first, second, third] { try await writer.write(ByteBuffer(bytes: chunk)) }
+            while let chunk = await reader.next() { try await writer.write(ByteBuffer(bytes: chunk)) }
+            try await writer.finish(nil)
+        }
+    }
+
+    /// Starts the thread rendering `root` into a new pipe.
+    private static func startWriter(
+        _ root: SubsonicNode, as format: SubsonicFormat, writerEnded: (@Sendable (Bool) -> Void)?
+    ) -> ChunkPipe {
+        let pipe = ChunkPipe()
+        let thread = Thread {
+            var stoppedEarly = false
+            SubsonicRenderer.write(root, as: format) { chunk in
+                if pipe.put(chunk) { return true }
+                stoppedEarly = true
+                return false
+            }
+            pipe.finish()
+            writerEnded?(stoppedEarly)
+        }
+        thread.name = "kanora-answer"
+        thread.start()
+        return pipe
+    }
+}
+
+/// The sending end of a pipe: when the body that holds it is done with it or dropped
+/// (written, failed on a closed connection, or never sent), the pipe is closed so its
+/// writer thread stops.
+private final class PipeReader: Sendable {
+    private let pipe: ChunkPipe
+
+    init(_ pipe: ChunkPipe) {
+        self.pipe = pipe
+    }
+
+    func next() async -> [UInt8]? {
+        await pipe.next()
+    }
+
+    /// No more chunks are wanted: the writer stops.
+    func close() {
+        pipe.close()
+    }
+
+    deinit {
+        pipe.close()
+    }
+}
+
+extension SubsonicNode {
+    /// How many list items the answer holds, at every depth (only top-level nodes of a
+    /// generated or written list are counted: their own lists are small).
+    var listItemCount: Int {
+        children.reduce(0) { total, child in
+            switch child {
+            case .object(let node): total + node.listItemCount
+            case .list(_, let items): total + items.reduce(items.count) { $0 + $1.listItemCount }
+            case .generated(_, let count, _): total + count
+            case .entries(let list): total + list.count
+            case .values(_, let values): total + values.count
+            }
+        }
+    }
+}
