@@ -15,6 +15,7 @@ struct RemoteEventsTests {
     @Test func aPlaylistEditAndAScanReachARemoteViewModelAndTheStreamClosesWithTheLastFollower() async throws {
         let harness = try await RemoteHarness()
         let folder = try TemporaryDirectory("remote-events")
+        defer { folder.remove() }
         _ = try folder.copy(Fixtures.url("tagged.flac"), to: "music/a.flac")
         let listeners = harness.server.feed.subscriberCount
         // The server notices a client that left at its next heartbeat.

@@ -11,6 +11,7 @@ struct AnnotationServiceTests {
     /// Three fake tracks on one album, and a second user.
     private func library() async throws -> (PlaylistTestLibrary, bob: Int64) {
         let library = try await PlaylistTestLibrary()
+        defer { library.folder.remove() }
         let bob = try await library.services.users.addUser(named: "bob", password: "password-one", isAdmin: false).id
         return (library, bob)
     }

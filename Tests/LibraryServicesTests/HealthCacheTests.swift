@@ -9,6 +9,7 @@ import Testing
 struct HealthCacheTests {
     @Test func theReportIsReusedUntilAnotherConnectionCommits() async throws {
         let folder = try TemporaryDirectory("health")
+        defer { folder.remove() }
         let url = URL(fileURLWithPath: folder.path("library.sqlite"))
         let services = try ServiceContainer.live(databaseURL: url)
         _ = try await services.scanner.run(Fixtures.sampleLibrary.path, name: "Samples")

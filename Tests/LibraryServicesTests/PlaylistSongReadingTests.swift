@@ -19,6 +19,7 @@ struct PlaylistSongReadingTests {
     /// "Mix": four tracks, the first starred, the third's file missing.
     func mix() async throws -> PlaylistTestLibrary {
         let library = try await PlaylistTestLibrary()
+        defer { library.folder.remove() }
         try await library.makePlaylist("Mix", ["Two", "Four", "Café", "One"])
         try await library.services.annotations.star([.track(try await library.id("Two"))], user: User.localID)
         try FileManager.default.removeItem(at: library.folder.url.appendingPathComponent("Album/05 Café.mp3"))

@@ -84,6 +84,7 @@ struct ScanFolderTests {
     }
 
     @Test func ignoreGlobs() {
+        defer { folder.remove() } // made by init, though this test needs none
         func matches(_ pattern: String, _ text: String) -> Bool { IgnoreGlob.matches(pattern, text) }
         #expect(matches("*.mp3", "a.mp3"))
         #expect(!matches("*.mp3", "dir/a.mp3"))

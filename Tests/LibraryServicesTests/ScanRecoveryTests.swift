@@ -88,6 +88,7 @@ struct ScanRecoveryTests {
     }
 
     @Test func journalEncodingSurvivesAnyBytes() {
+        defer { folder.remove() } // made by init, though this test needs none
         let path = RawPath(bytes: Array("/m/a\nb".utf8) + [0xFF, 0x00, 0x41])
         #expect(ScanJournal.decode(ScanJournal.encode(path)) == path)
         #expect(ScanJournal.decode("zz") == nil)

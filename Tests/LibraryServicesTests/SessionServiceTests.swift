@@ -54,6 +54,7 @@ struct SessionServiceTests {
 
     @Test func theTokenIsNeverStoredInClear() async throws {
         let folder = try TemporaryDirectory("sessions")
+        defer { folder.remove() }
         let url = URL(fileURLWithPath: folder.path("library.sqlite"))
         let live = try ServiceContainer.live(databaseURL: url)
         let alice = try await live.users.addUser(named: "alice", password: "opensesame", isAdmin: false)

@@ -8,6 +8,7 @@ import TestSupport
 struct UserPlaylistTests {
     @Test func aPlaylistOfOneUserIsInvisibleToAnother() async throws {
         let library = try await PlaylistTestLibrary()
+        defer { library.folder.remove() }
         let bob = try await library.services.users.addUser(named: "bob", password: "password-one", isAdmin: false)
         let bobs = library.services.playlists(for: bob.id)
         let local = library.services.playlists(for: User.localID)
@@ -31,6 +32,7 @@ struct UserPlaylistTests {
 
     @Test func entriesAndDescriptionsAreSetByTrackID() async throws {
         let library = try await PlaylistTestLibrary()
+        defer { library.folder.remove() }
         let playlists = library.services.playlists
         _ = try await playlists.create(PlaylistDraft(name: "Mix"))
         let one = try await library.id("One"), four = try await library.id("Four"), five = try await library.id("Café")

@@ -5,19 +5,23 @@ import Hummingbird
 /// rendered on its own thread while it is sent, at most a `ChunkPipe`'s capacity ahead of
 /// the socket, so it is never whole in memory; one that still fits in two chunks keeps its
 /// `Content-Length`, a longer one is sent chunked. The bytes are the same either way.
+/// A client decides how many large answers it asks for at once, so their writer threads
+/// are bounded by `WriterSlots`: an answer waits (asynchronously) for a free one.
 enum StreamedAnswer {
     /// Answers with more list items than this are rendered while they are sent.
     static let streamedItems = 2_000
 
-    /// `root` rendered as `format`. `writerEnded` (for tests) is called on the writer thread
-    /// when it is done, with whether it stopped before the end (its reader went away).
+    /// `root` rendered as `format`; a large one waits for one of `slots` before its writer
+    /// thread starts, and gives it back when that thread ends. `hooks` are for tests.
     static func body(
-        _ root: SubsonicNode, as format: SubsonicFormat, writerEnded: (@Sendable (_ stoppedEarly: Bool) -> Void)? = nil
+        _ root: SubsonicNode, as format: SubsonicFormat, slots: WriterSlots = .shared, hooks: WriterHooks = WriterHooks()
     ) async -> ResponseBody {
         guard root.listItemCount > streamedItems else {
             return ChunkedBody.body(SubsonicRenderer.chunks(root, as: format))
         }
-        let reader = PipeReader(startWriter(root, as: format, writerEnded: writerEnded))
+        // Cancelled while waiting: nobody is left to read the answer.
+        guard await slots.acquire() else { return ResponseBody(byteBuffer: ByteBuffer()) }
+        let reader = PipeReader(startWriter(root, as: format, slots: slots, hooks: hooks))
         guard let first = await reader.next() else { return ResponseBody(byteBuffer: ByteBuffer()) }
         guard let second = await reader.next() else { return ChunkedBody.body([first]) }
         guard let third = await reader.next() else { return ChunkedBody.body([first, second]) }
@@ -29,12 +33,14 @@ enum StreamedAnswer {
         }
     }
 
-    /// Starts the thread rendering `root` into a new pipe.
+    /// Starts the thread rendering `root` into a new pipe; it holds one of `slots` (already
+    /// taken) until it ends.
     private static func startWriter(
-        _ root: SubsonicNode, as format: SubsonicFormat, writerEnded: (@Sendable (Bool) -> Void)?
+        _ root: SubsonicNode, as format: SubsonicFormat, slots: WriterSlots, hooks: WriterHooks
     ) -> ChunkPipe {
         let pipe = ChunkPipe()
         let thread = Thread {
+            hooks.started?()
             var stoppedEarly = false
             SubsonicRenderer.write(root, as: format) { chunk in
                 if pipe.put(chunk) { return true }
@@ -42,11 +48,26 @@ enum StreamedAnswer {
                 return false
             }
             pipe.finish()
-            writerEnded?(stoppedEarly)
+            hooks.ended?(stoppedEarly)
+            slots.release()
         }
         thread.name = "kanora-answer"
         thread.start()
         return pipe
+    }
+}
+
+/// Calls made on a streamed answer's writer thread, for tests.
+struct WriterHooks: Sendable {
+    /// Before it renders anything.
+    var started: (@Sendable () -> Void)?
+    /// When it is done, with whether it stopped before the end (its reader went away);
+    /// called before its slot is given back.
+    var ended: (@Sendable (_ stoppedEarly: Bool) -> Void)?
+
+    init(started: (@Sendable () -> Void)? = nil, ended: (@Sendable (_ stoppedEarly: Bool) -> Void)? = nil) {
+        self.started = started
+        self.ended = ended
     }
 }
 
