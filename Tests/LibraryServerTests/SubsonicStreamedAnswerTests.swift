@@ -108,11 +108,20 @@ struct SubsonicWriterSlotsTests {
         SubsonicStreamedAnswerTests.answer(count: count)
     }
 
-    private static func router(_ slots: WriterSlots, _ hooks: WriterHooks) -> Router<BasicRequestContext> {
+    /// `/big/N`: an answer of N items; `/impatient/N`: the same, whose writer gives up after
+    /// `impatience` without a chunk taken (the others keep the server's stall limit, so a
+    /// slow test machine never cuts them short).
+    private static func router(
+        _ slots: WriterSlots, _ hooks: WriterHooks, impatience: Duration = StreamedAnswer.stallLimit
+    ) -> Router<BasicRequestContext> {
         let router = Router()
-        router.get("/big/:count") { _, context in
-            let count = Int(context.parameters.get("count") ?? "") ?? 0
-            return Response(status: .ok, body: await StreamedAnswer.body(answer(count: count), as: .json, slots: slots, hooks: hooks))
+        for (path, stallLimit) in [("/big/:count", StreamedAnswer.stallLimit), ("/impatient/:count", impatience)] {
+            router.get(RouterPath(path)) { _, context in
+                let count = Int(context.parameters.get("count") ?? "") ?? 0
+                let body = await StreamedAnswer.body(
+                    answer(count: count), as: .json, slots: slots, stallLimit: stallLimit, hooks: hooks)
+                return Response(status: .ok, body: body)
+            }
         }
         return router
     }
@@ -176,6 +185,39 @@ struct SubsonicWriterSlotsTests {
             let next = try await Wait.bounded("the next answer") { try await client.execute(uri: "/big/20000", method: .get) }
             #expect(Array(next.body.readableBytesView) == SubsonicRenderer.bytes(Self.answer(count: 20_000), as: .json))
         }
+    }
+
+    @Test("a client that asks and never reads loses its writer, and its slot, after the stall limit")
+    func aStalledClientFreesTheSlot() async throws {
+        let (events, event) = AsyncStream<WriterEvent>.makeStream()
+        let hooks = WriterHooks(started: { event.yield(.started) }, ended: { event.yield(.ended(stoppedEarly: $0)) })
+        let router = Self.router(WriterSlots(limit: 1), hooks, impatience: .milliseconds(200))
+        try await Application(router: router).test(.live) { client in
+            // Kept open and never read: only the stall limit can end its writer.
+            let stalled = try LoopbackEventStream.openWithoutReading(port: try #require(client.port), path: "/impatient/1000000")
+            defer { stalled.close() }
+            _ = try await Wait.first("the stalled answer's writer", in: events) { $0 == .started }
+            _ = try await Wait.first("its writer to give up", in: events) { $0 == .ended(stoppedEarly: true) }
+            let next = try await Wait.bounded("the next answer") { try await client.execute(uri: "/big/20000", method: .get) }
+            #expect(Array(next.body.readableBytesView) == SubsonicRenderer.bytes(Self.answer(count: 20_000), as: .json))
+        }
+    }
+
+    @Test("a pipe whose sender takes nothing for its stall limit closes as stalled; one that is read does not")
+    func aPipeGivesUpOnASenderThatTakesNothing() async {
+        let pipe = ChunkPipe(capacity: 1, stallLimit: .milliseconds(50))
+        #expect(pipe.put([1]))
+        #expect(!pipe.put([2]))
+        #expect(pipe.stalled)
+        // What was handed over is still there; then the end, which the body reports as stalled.
+        #expect(await pipe.next() == [1])
+        #expect(await pipe.next() == nil)
+        let read = ChunkPipe(capacity: 1, stallLimit: .seconds(600))
+        #expect(read.put([1]))
+        read.finish()
+        #expect(await read.next() == [1])
+        #expect(await read.next() == nil)
+        #expect(!read.stalled)
     }
 
     @Test("waiters get slots in order of arrival; a cancelled one leaves without taking one")

@@ -3,27 +3,38 @@ import Synchronization
 
 /// Chunks passed from a writer thread to the task sending them, at most `capacity` waiting:
 /// the writer blocks (its own thread, never a task's) until the sender takes one, so an
-/// answer is never ahead of its socket by more than that.
+/// answer is never ahead of its socket by more than that. A writer that has waited
+/// `stallLimit` (its client takes nothing) gives up: the pipe is closed as stalled.
 final class ChunkPipe: Sendable {
     private struct State {
         var waiting: [[UInt8]] = []
         var finished = false
         /// The sender went away: the writer's next `put` returns false.
         var closed = false
+        /// Closed because the sender took nothing for `stallLimit`.
+        var stalled = false
         var writerBlocked = false
         var reader: CheckedContinuation<[UInt8]?, Never>?
     }
 
     private let capacity: Int
+    private let stallLimit: Duration
     private let state = Mutex(State())
     private let writerWakes = DispatchSemaphore(value: 0)
 
-    init(capacity: Int = 2) {
+    init(capacity: Int = 2, stallLimit: Duration) {
         self.capacity = capacity
+        self.stallLimit = stallLimit
+    }
+
+    /// Whether the writer gave up on a sender that took nothing for `stallLimit`.
+    var stalled: Bool {
+        state.withLock { $0.stalled }
     }
 
     /// Writer: hands `chunk` over, waiting while `capacity` chunks wait already. False when
-    /// the sender has gone (the chunk is dropped): the writer should stop.
+    /// the sender has gone or has taken nothing for `stallLimit` (the chunk is dropped):
+    /// the writer should stop.
     func put(_ chunk: [UInt8]) -> Bool {
         while true {
             let (accepted, reader) = state.withLock { state -> (Bool?, CheckedContinuation<[UInt8]?, Never>?) in
@@ -43,7 +54,19 @@ final class ChunkPipe: Sendable {
                 reader?.resume(returning: chunk)
                 return accepted
             }
-            writerWakes.wait()
+            let (seconds, attoseconds) = stallLimit.components
+            let limit = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+            if writerWakes.wait(timeout: limit) == .timedOut {
+                let reader = state.withLock { state -> CheckedContinuation<[UInt8]?, Never>? in
+                    // Woken meanwhile: the loop takes the signal and looks again.
+                    guard state.writerBlocked, !state.closed else { return nil }
+                    state.stalled = true
+                    state.closed = true
+                    state.writerBlocked = false
+                    return state.reader.take()
+                }
+                reader?.resume(returning: nil)
+            }
         }
     }
 

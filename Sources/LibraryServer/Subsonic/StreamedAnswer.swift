@@ -6,22 +6,28 @@ import Hummingbird
 /// the socket, so it is never whole in memory; one that still fits in two chunks keeps its
 /// `Content-Length`, a longer one is sent chunked. The bytes are the same either way.
 /// A client decides how many large answers it asks for at once, so their writer threads
-/// are bounded by `WriterSlots`: an answer waits (asynchronously) for a free one.
+/// are bounded by `WriterSlots`: an answer waits (asynchronously) for a free one. So that a
+/// few clients that ask and never read cannot keep every slot, a writer whose client has
+/// taken nothing for `stallLimit` stops, and that answer's connection is closed unfinished.
 enum StreamedAnswer {
     /// Answers with more list items than this are rendered while they are sent.
     static let streamedItems = 2_000
+    /// How long a writer waits for its client to take a chunk before it gives up (and its
+    /// slot): the server's default idle timeout.
+    static let stallLimit = Duration.seconds(60)
 
     /// `root` rendered as `format`; a large one waits for one of `slots` before its writer
     /// thread starts, and gives it back when that thread ends. `hooks` are for tests.
     static func body(
-        _ root: SubsonicNode, as format: SubsonicFormat, slots: WriterSlots = .shared, hooks: WriterHooks = WriterHooks()
+        _ root: SubsonicNode, as format: SubsonicFormat, slots: WriterSlots = .shared,
+        stallLimit: Duration = stallLimit, hooks: WriterHooks = WriterHooks()
     ) async -> ResponseBody {
         guard root.listItemCount > streamedItems else {
             return ChunkedBody.body(SubsonicRenderer.chunks(root, as: format))
         }
         // Cancelled while waiting: nobody is left to read the answer.
         guard await slots.acquire() else { return ResponseBody(byteBuffer: ByteBuffer()) }
-        let reader = PipeReader(startWriter(root, as: format, slots: slots, hooks: hooks))
+        let reader = PipeReader(startWriter(root, as: format, slots: slots, stallLimit: stallLimit, hooks: hooks))
         guard let first = await reader.next() else { return ResponseBody(byteBuffer: ByteBuffer()) }
         guard let second = await reader.next() else { return ChunkedBody.body([first]) }
         guard let third = await reader.next() else { return ChunkedBody.body([first, second]) }
@@ -29,6 +35,8 @@ enum StreamedAnswer {
             defer { reader.close() }
             for chunk in [first, second, third] { try await writer.write(ByteBuffer(bytes: chunk)) }
             while let chunk = await reader.next() { try await writer.write(ByteBuffer(bytes: chunk)) }
+            // Not the end of the answer: ending the body here would send it cut short as whole.
+            if reader.stalled { throw StalledAnswer() }
             try await writer.finish(nil)
         }
     }
@@ -36,9 +44,9 @@ enum StreamedAnswer {
     /// Starts the thread rendering `root` into a new pipe; it holds one of `slots` (already
     /// taken) until it ends.
     private static func startWriter(
-        _ root: SubsonicNode, as format: SubsonicFormat, slots: WriterSlots, hooks: WriterHooks
+        _ root: SubsonicNode, as format: SubsonicFormat, slots: WriterSlots, stallLimit: Duration, hooks: WriterHooks
     ) -> ChunkPipe {
-        let pipe = ChunkPipe()
+        let pipe = ChunkPipe(stallLimit: stallLimit)
         let thread = Thread {
             hooks.started?()
             var stoppedEarly = false
@@ -56,6 +64,10 @@ enum StreamedAnswer {
         return pipe
     }
 }
+
+/// A streamed answer whose client took nothing for the stall limit: its connection is
+/// closed without the end of the body.
+struct StalledAnswer: Error {}
 
 /// Calls made on a streamed answer's writer thread, for tests.
 struct WriterHooks: Sendable {
@@ -83,6 +95,11 @@ private final class PipeReader: Sendable {
 
     func next() async -> [UInt8]? {
         await pipe.next()
+    }
+
+    /// Whether the writer gave up because nothing was taken for its stall limit.
+    var stalled: Bool {
+        pipe.stalled
     }
 
     /// No more chunks are wanted: the writer stops.
