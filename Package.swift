@@ -112,10 +112,12 @@ let package = Package(
                 .unsafeFlags(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
                     .when(platforms: [.linux], configuration: .release)),
-                // The functions a scan runs, placed together at the front of the code: the kernel
-                // maps code 64 KB around each first touch, and scattered they kept ~12 MB of code
-                // resident for ~4 MB run. Together a scan peaks 2-5 MB lower. `scripts/link-order`
-                // regenerates the list (a stale or missing name leaves that function in place).
+                // The functions a scan runs, then those a scan and a server both run, then those only
+                // a server runs, each group placed together: the kernel maps code 64 KB around each
+                // first touch, and scattered they kept 12 MB (scan) and 21 MB (server at 1M tracks)
+                // of code resident for 2-4 MB run. `scripts/build-release` gives each Swift function
+                // its own section so lld can move it; `scripts/link-order` regenerates the list
+                // (a stale or missing name leaves that function in place).
                 .unsafeFlags(
                     ["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/packaging/kanora-link-order.txt",
                      "-Xlinker", "--no-warn-symbol-ordering"],
