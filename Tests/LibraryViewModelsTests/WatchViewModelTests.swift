@@ -97,7 +97,11 @@ struct WatchViewModelTests {
         try folder.write("A/1.mp3", FakeTagReader.file(FakeTagReader.track("One")))
         _ = try await services.scanner.run(folder.url.path, name: "Music")
         let viewModel = WatchViewModel(services: services)
-        let task = Task { await viewModel.watch(WatchRequest(options: WatchOptions(debounce: 0.2))) }
+        // On the test executor (the watch's own tasks inherit it), not the cooperative pool the
+        // rest of the suite keeps busy: under load the pool kept the watch from starting for 30 s.
+        let task = Task(executorPreference: TestExecutor.shared) {
+            await viewModel.watch(WatchRequest(options: WatchOptions(debounce: 0.2)))
+        }
         defer { task.cancel() }
 
         _ = try await Wait.first("the watched library", in: viewModel.updates()) { !$0.libraries.isEmpty }
