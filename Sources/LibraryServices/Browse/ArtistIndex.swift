@@ -52,47 +52,15 @@ public enum ArtistIndex {
     ) -> [IndexGroup<Item>] {
         let arranged = arrangement(keys: items.map { sortKey(name: name($0), sortName: sortName($0)) })
         return arranged.headings.map { heading in
-            IndexGroup(name: heading.name, items: arranged.order[heading.positions].map { items[$0] })
+            IndexGroup(name: heading.name, items: arranged.order[heading.positions].map { items[Int($0)] })
         }
     }
 
-    /// The index order of items with sort keys `keys`: `order` lists their positions in
-    /// `keys` group by group, and each heading (in order, "#" last) names its range of
-    /// `order`. Within a heading items are in key order; equal keys keep their order.
-    static func arrangement(keys: [String]) -> (order: [Int], headings: [IndexHeading]) {
-        let sorted = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
-        var rankOfHeading: [String: Int] = [:]
-        var names: [String] = []
-        var ranks: [Int] = []
-        ranks.reserveCapacity(sorted.count)
-        for position in sorted {
-            let heading = heading(forKey: keys[position])
-            if let rank = rankOfHeading[heading] {
-                ranks.append(rank)
-            } else {
-                rankOfHeading[heading] = names.count
-                ranks.append(names.count)
-                names.append(heading)
-            }
-        }
-        // Headings in order, "#" last; each heading's items keep their key order.
-        let headingOrder = names.indices.sorted { (names[$0] == "#" ? 1 : 0, names[$0]) < (names[$1] == "#" ? 1 : 0, names[$1]) }
-        var sizes = [Int](repeating: 0, count: names.count)
-        for rank in ranks { sizes[rank] += 1 }
-        var starts = [Int](repeating: 0, count: names.count)
-        var headings: [IndexHeading] = []
-        var next = 0
-        for rank in headingOrder {
-            starts[rank] = next
-            headings.append(IndexHeading(name: names[rank], positions: next..<next + sizes[rank]))
-            next += sizes[rank]
-        }
-        var order = [Int](repeating: 0, count: sorted.count)
-        for (position, rank) in zip(sorted, ranks) {
-            order[starts[rank]] = position
-            starts[rank] += 1
-        }
-        return (order, headings)
+    /// The index order of items with sort keys `keys` (see `IndexSortKeys.arrangement`).
+    static func arrangement(keys: [String]) -> (order: [Int32], headings: [IndexHeading]) {
+        var packed = IndexSortKeys()
+        for key in keys { packed.append(key) }
+        return packed.arrangement()
     }
 }
 

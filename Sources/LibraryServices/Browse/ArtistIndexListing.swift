@@ -66,7 +66,7 @@ public struct ArtistIndexListing: Sendable {
         var ids: [Int64] = []
         var albumCounts: [Int32] = []
         var strings = PackedStrings()
-        var keys: [String] = []
+        var keys = IndexSortKeys()
         try each { artist in
             ids.append(artist.id)
             albumCounts.append(Int32(clamping: artist.albumCount))
@@ -75,12 +75,12 @@ public struct ArtistIndexListing: Sendable {
             strings.append(artist.musicBrainzID)
             keys.append(ArtistIndex.sortKey(name: artist.name, sortName: artist.sortName))
         }
-        let (order, headings) = ArtistIndex.arrangement(keys: keys)
+        let (order, headings) = keys.arrangement()
         self.headings = headings
-        self.ids = order.map { ids[$0] }
-        self.albumCounts = order.map { albumCounts[$0] }
+        self.ids = order.map { ids[Int($0)] }
+        self.albumCounts = order.map { albumCounts[Int($0)] }
         self.strings = strings
-        self.stringItems = order.map { Int32($0) }
+        self.stringItems = order
     }
 }
 

@@ -36,7 +36,7 @@ public struct FolderIndexListing: Sendable, Equatable {
         var ids: [Int64] = []
         var rootPositions: [Int32] = []
         var names = PackedStrings()
-        var keys: [String] = []
+        var keys = IndexSortKeys()
         for (position, root) in roots.enumerated() {
             for folder in try subfolders(root) {
                 ids.append(folder.id)
@@ -45,12 +45,12 @@ public struct FolderIndexListing: Sendable, Equatable {
                 keys.append(ArtistIndex.sortKey(name: folder.name, sortName: nil))
             }
         }
-        let (order, headings) = ArtistIndex.arrangement(keys: keys)
+        let (order, headings) = keys.arrangement()
         self.roots = roots
         self.headings = headings
-        self.ids = order.map { ids[$0] }
-        self.rootPositions = order.map { rootPositions[$0] }
+        self.ids = order.map { ids[Int($0)] }
+        self.rootPositions = order.map { rootPositions[Int($0)] }
         self.names = names
-        self.nameItems = order.map { Int32($0) }
+        self.nameItems = order
     }
 }
