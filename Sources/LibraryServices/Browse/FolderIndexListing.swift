@@ -30,22 +30,32 @@ public struct FolderIndexListing: Sendable, Equatable {
         headings.map { heading in IndexGroup(name: heading.name, items: heading.positions.map(folder(at:))) }
     }
 
-    /// The folders of `roots`, as `subfolders` lists each root's (by name), grouped as
-    /// `ArtistIndex.group` groups them: equal keys keep that order.
-    init(roots: [BrowseFolder], subfolders: (BrowseFolder) throws -> [BrowseFolder]) rethrows {
+    /// The folders of `roots`, as `eachSubfolder` hands each root's to its closure (id and
+    /// name, in any order), grouped as `ArtistIndex.group` groups them when each root's are
+    /// listed by name: equal keys keep the order of their roots, then of their lowercased
+    /// names, then of their ids. They are packed as they come: no array of folders is held.
+    init(
+        roots: [BrowseFolder], eachSubfolder: (BrowseFolder, (Int64, Substring) -> Void) throws -> Void
+    ) rethrows {
         var ids: [Int64] = []
         var rootPositions: [Int32] = []
         var names = PackedStrings()
         var keys = IndexSortKeys()
         for (position, root) in roots.enumerated() {
-            for folder in try subfolders(root) {
-                ids.append(folder.id)
+            try eachSubfolder(root) { id, name in
+                let name = String(name)
+                ids.append(id)
                 rootPositions.append(Int32(position))
-                names.append(folder.name)
-                keys.append(ArtistIndex.sortKey(name: folder.name, sortName: nil))
+                names.append(name)
+                keys.append(ArtistIndex.sortKey(name: name, sortName: nil))
             }
         }
-        let (order, headings) = keys.arrangement()
+        // Only for equal keys: the order `BrowseStore.subfolders` lists a root's folders in.
+        let (order, headings) = keys.arrangement { a, b in
+            let (x, y) = (Int(a), Int(b))
+            guard rootPositions[x] == rootPositions[y] else { return rootPositions[x] < rootPositions[y] }
+            return ((names[x] ?? "").lowercased(), ids[x]) < ((names[y] ?? "").lowercased(), ids[y])
+        }
         self.roots = roots
         self.headings = headings
         self.ids = order.map { ids[Int($0)] }

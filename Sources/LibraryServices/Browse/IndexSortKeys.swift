@@ -43,8 +43,11 @@ struct IndexSortKeys {
 
     /// The index order: `order` lists the keys' positions heading by heading, and each
     /// heading (in order, "#" last) names its range of `order`. Within a heading keys are in
-    /// order; equal keys keep the order they were added in.
-    func arrangement() -> (order: [Int32], headings: [IndexHeading]) {
+    /// order; equal keys are in the order `inTies` gives their positions (by default the
+    /// order they were added in).
+    func arrangement(
+        inTies: (_ left: Int32, _ right: Int32) -> Bool = { $0 < $1 }
+    ) -> (order: [Int32], headings: [IndexHeading]) {
         precondition(count < Int32.max, "an index holds less than 2^31 items")
         var sorted = (0..<Int32(count)).map { $0 }
         bytes.withUnsafeBufferPointer { text in
@@ -60,14 +63,14 @@ struct IndexSortKeys {
                         // `String` compares canonical equivalents as equal (and orders
                         // them so); ASCII bytes compare as their `String`s do.
                         let (x, y) = (String(decoding: a.text, as: UTF8.self), String(decoding: b.text, as: UTF8.self))
-                        return x == y ? left < right : x < y
+                        return x == y ? inTies(left, right) : x < y
                     }
                     let shared = min(a.text.count, b.text.count)
                     if shared > 0, let x = a.text.baseAddress, let y = b.text.baseAddress {
                         let order = memcmp(x, y, shared)
                         if order != 0 { return order < 0 }
                     }
-                    return a.text.count != b.text.count ? a.text.count < b.text.count : left < right
+                    return a.text.count != b.text.count ? a.text.count < b.text.count : inTies(left, right)
                 }
             }
         }

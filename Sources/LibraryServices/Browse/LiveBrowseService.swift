@@ -28,7 +28,7 @@ public struct LiveBrowseService: BrowseService {
             try await database.reading { db in
                 let roots = try BrowseStore.rootFolders(libraryID: libraryID, db)
                 return FolderIndex(
-                    roots: roots, index: try FolderIndexListing(roots: roots) { try BrowseStore.subfolders(of: $0, db) },
+                    roots: roots, index: try FolderIndexListing(roots: roots) { root, add in try BrowseStore.forEachSubfolder(of: root, db, add) },
                     lastModified: try BrowseStore.lastScanFinished(db))
             }
         }

@@ -32,24 +32,33 @@ extension BrowseStore {
     /// The folders directly inside `folder`, by name. One range read of the library's
     /// `(library_id, path_text)` index below the folder.
     package static func subfolders(of folder: BrowseFolder, _ db: Connection) throws -> [BrowseFolder] {
-        guard let path: String = try db.scalar("SELECT path_text FROM folder WHERE id = \(folder.id)") else { return [] }
-        let prefix = RawPath(path).folderPrefix
-        // Every path below starts with `prefix` (ending in "/"); "0" is the character after "/".
-        let upper = String(prefix.dropLast()) + "0"
         // Each name lowercased once, not twice per comparison (thousands of artist folders),
         // as the rows come, and sorted in place: one array of pairs, not three copies.
         var keyed: [(key: String, folder: BrowseFolder)] = []
+        try forEachSubfolder(of: folder, db) { id, name in
+            let subfolder = BrowseFolder(id: id, libraryID: folder.libraryID, name: String(name), parentID: folder.id)
+            keyed.append((subfolder.name.lowercased(), subfolder))
+        }
+        keyed.sort { ($0.key, $0.folder.id) < ($1.key, $1.folder.id) }
+        return keyed.map(\.folder)
+    }
+
+    /// The id and name of each folder directly inside `folder`, handed to `body` as they are
+    /// read, in no particular order: the folder index packs them as they come, with no array
+    /// of them held (46,000 at a million tracks).
+    package static func forEachSubfolder(of folder: BrowseFolder, _ db: Connection, _ body: (Int64, Substring) -> Void) throws {
+        guard let path: String = try db.scalar("SELECT path_text FROM folder WHERE id = \(folder.id)") else { return }
+        let prefix = RawPath(path).folderPrefix
+        // Every path below starts with `prefix` (ending in "/"); "0" is the character after "/".
+        let upper = String(prefix.dropLast()) + "0"
         try db.forEach("""
             SELECT id, path_text FROM folder WHERE library_id = \(folder.libraryID) AND path_text > \(prefix) AND path_text < \(upper)
             """) { s in
             guard let id: Int64 = s["id"], let text: String = s["path_text"] else { return }
             let name = text.dropFirst(prefix.count)
             guard !name.isEmpty, !name.contains("/") else { return }
-            let subfolder = BrowseFolder(id: id, libraryID: folder.libraryID, name: String(name), parentID: folder.id)
-            keyed.append((subfolder.name.lowercased(), subfolder))
+            body(id, name)
         }
-        keyed.sort { ($0.key, $0.folder.id) < ($1.key, $1.folder.id) }
-        return keyed.map(\.folder)
     }
 
     /// The present songs directly inside folder `id`, by file name.
