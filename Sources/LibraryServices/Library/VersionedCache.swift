@@ -9,7 +9,7 @@ import Synchronization
 /// Entries are keyed by `PRAGMA data_version` (`DataVersionProbe`) read before the value is
 /// built, so a value is never answered once anything was committed after it was built. At
 /// most `maximumKeys` values are kept, all of one version. In-memory databases are not
-/// cached.
+/// cached. After each build the allocator's free memory is released (`FreeMemory`).
 final class VersionedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
         let version: Int64
@@ -48,6 +48,9 @@ final class VersionedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
                 entry = current
             }
         }
+        // What the build freed (and any value replaced) goes back to the system now, not
+        // while the next requests run on top of it.
+        FreeMemory.release()
         return value
     }
 }
