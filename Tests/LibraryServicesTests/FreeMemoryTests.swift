@@ -19,3 +19,22 @@ struct FreeMemoryTests {
         #expect(FreeMemory.release(in: libc) == .trimmed)
     }
 }
+
+@Suite("A cache build returns what it frees at once")
+struct FreeMemoryWhileBuildingTests {
+    @Test func arenasDecayAtOnceWhileABuildRunsAndAsBeforeAfterIt() async throws {
+        let before = FreeMemory.snapshot()
+        #expect(before.decay?.contains { $0 != nil } == true, "jemalloc has arenas in use")
+        let during = await FreeMemory.returningFreedMemory { FreeMemory.snapshot() }
+        #expect(during.builds >= 1)
+        #expect(during.decay?.compactMap { $0 }.allSatisfy { $0 == 0 } == true)
+        let after = FreeMemory.snapshot()
+        // Other suites build caches meanwhile: with none running, the times are back.
+        if before.builds == 0 && after.builds == 0 {
+            #expect(after.decay == before.decay)
+        }
+        if after.builds == 0 {
+            #expect(after.decay?.compactMap { $0 }.contains { $0 > 0 } == true, "decay is not left at 0")
+        }
+    }
+}

@@ -1,46 +1,123 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
-/// Gives the memory the allocator keeps free back to the system, after one-off work over the
-/// whole library (an index or list built for a cache) freed more than requests reuse soon.
+/// Gives the memory the allocator keeps free back to the system during and after one-off
+/// work over the whole library (an index or list built for a cache), which frees more than
+/// requests reuse soon.
 ///
 /// jemalloc (which the `kanora` executable links) keeps freed pages for a while
-/// (`dirty_decay_ms`) and only lets them go as later allocations tick its clock: at a
-/// million tracks the first getArtists left 5 MB of them resident for as long as the server
-/// was idle, on top of its peak. Purging them always (`dirty_decay_ms:0`) cost a third of
-/// search3's throughput; purging after a cache is built costs a few `madvise` calls.
+/// (`dirty_decay_ms`) and only lets them go as later allocations tick its clock. Building the
+/// artist index at a million tracks grows arrays by doubling, and each outgrown buffer stayed
+/// resident: the first getArtists peaked 5 MB above what it held. Purging always
+/// (`dirty_decay_ms:0`) cost a third of search3's throughput; purging while a cache is built
+/// costs a few `madvise` calls per build.
 enum FreeMemory {
-    /// What `release` did.
+    /// What the last step of `returningFreedMemory` did.
     enum Released: Equatable {
         /// jemalloc's arenas were purged.
         case purged
-        /// glibc's malloc was trimmed (no jemalloc in this process).
+        /// glibc's malloc was trimmed (no jemalloc found).
         case trimmed
         /// jemalloc refused: its status code.
         case failed(Int32)
     }
 
-    private typealias Mallctl = @convention(c) (
-        UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
-    ) -> Int32
-    private typealias MallocTrim = @convention(c) (Int) -> Int32
+    /// How many bodies run, and the decay times the arenas had before the first began.
+    private static let running = Mutex<(count: Int, decay: [Int?])>((0, []))
 
-    /// Releases the free memory of every allocator arena: through jemalloc's `mallctl` if it
-    /// is found in `library` (a `dlopen` handle; by default anything loaded), else glibc's
-    /// `malloc_trim`.
+    /// `body`, with memory freed meanwhile going back to the system at once (jemalloc's
+    /// decay time set to 0 in every arena, then set back), and what is left free released
+    /// after it. Allocators are looked up in `library` (a `dlopen` handle; by default
+    /// anything loaded).
+    static func returningFreedMemory<T>(
+        in library: UnsafeMutableRawPointer? = nil, _ body: () async throws -> T
+    ) async rethrows -> T {
+        let jemalloc = Jemalloc(library)
+        if let jemalloc {
+            running.withLock { running in
+                if running.count == 0 { running.decay = jemalloc.swapDecay(to: nil) }
+                running.count += 1
+            }
+        }
+        defer {
+            if let jemalloc {
+                running.withLock { running in
+                    running.count -= 1
+                    if running.count == 0 { _ = jemalloc.swapDecay(to: running.decay) }
+                }
+            }
+        }
+        let result = try await body()
+        release(in: library)
+        return result
+    }
+
+    /// How many builds run and jemalloc's dirty decay time in each arena (nil for one not in
+    /// use; nil without jemalloc), read together (for tests).
+    static func snapshot() -> (builds: Int, decay: [Int?]?) {
+        running.withLock { running in (running.count, Jemalloc(nil)?.decayTimes) }
+    }
+
+    /// Releases the free memory of every allocator arena: jemalloc's if it is found in
+    /// `library`, else glibc's (`malloc_trim`).
     @discardableResult
     static func release(in library: UnsafeMutableRawPointer? = nil) -> Released {
-        guard let symbol = dlsym(library, "mallctl") else {
+        guard let jemalloc = Jemalloc(library) else {
             // glibc's `malloc_trim(0)`, looked up too: Swift's Glibc module does not declare it.
             if let trim = dlsym(nil, "malloc_trim") {
-                _ = unsafeBitCast(trim, to: MallocTrim.self)(0)
+                _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
             }
             return .trimmed
         }
-        let mallctl = unsafeBitCast(symbol, to: Mallctl.self)
         // MALLCTL_ARENAS_ALL (4096): every arena.
-        let status = mallctl("arena.4096.purge", nil, nil, nil, 0)
+        let status = jemalloc.control("arena.4096.purge")
         return status == 0 ? .purged : .failed(status)
+    }
+
+    /// jemalloc's `mallctl`, found by name.
+    private struct Jemalloc {
+        typealias Mallctl = @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+        ) -> Int32
+        let mallctl: Mallctl
+
+        init?(_ library: UnsafeMutableRawPointer?) {
+            guard let symbol = dlsym(library, "mallctl") else { return nil }
+            mallctl = unsafeBitCast(symbol, to: Mallctl.self)
+        }
+
+        func control(_ name: String) -> Int32 {
+            mallctl(name, nil, nil, nil, 0)
+        }
+
+        /// Sets each arena's dirty decay time to `decay`'s entry (0 for all if nil; setting
+        /// it purges what is free; a nil entry is left alone) and returns the times they had
+        /// (nil for an arena not in use, whose time cannot be read or set).
+        func swapDecay(to decay: [Int?]?) -> [Int?] {
+            (0..<arenaCount).map { arena in
+                let name = "arena.\(arena).dirty_decay_ms"
+                var old = 0
+                var oldLength = MemoryLayout<Int>.size
+                guard var new = decay.map({ arena < $0.count ? $0[arena] : nil }) ?? 0 else { return nil }
+                return mallctl(name, &old, &oldLength, &new, MemoryLayout<Int>.size) == 0 ? old : nil
+            }
+        }
+
+        /// Each arena's dirty decay time (nil for an arena not in use).
+        var decayTimes: [Int?] {
+            (0..<arenaCount).map { arena in
+                var time = 0
+                var length = MemoryLayout<Int>.size
+                return mallctl("arena.\(arena).dirty_decay_ms", &time, &length, nil, 0) == 0 ? time : nil
+            }
+        }
+
+        private var arenaCount: Int {
+            var arenas: UInt32 = 0
+            var length = MemoryLayout<UInt32>.size
+            return mallctl("arenas.narenas", &arenas, &length, nil, 0) == 0 ? Int(arenas) : 0
+        }
     }
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// Entries are keyed by `PRAGMA data_version` (`DataVersionProbe`) read before the value is
 /// built, so a value is never answered once anything was committed after it was built. At
 /// most `maximumKeys` values are kept, all of one version. In-memory databases are not
-/// cached. After each build the allocator's free memory is released (`FreeMemory`).
+/// cached. While and after each build, what it frees goes back to the system (`FreeMemory`).
 final class VersionedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
         let version: Int64
@@ -35,7 +35,7 @@ final class VersionedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
         if let version, let cached = entry.withLock({ $0?.version == version ? $0?.values[key] : nil }) {
             return cached
         }
-        let value = try await build()
+        let value = try await FreeMemory.returningFreedMemory(build)
         computations.withLock { $0 += 1 }
         if let version {
             entry.withLock { entry in
@@ -48,8 +48,7 @@ final class VersionedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
                 entry = current
             }
         }
-        // What the build freed (and any value replaced) goes back to the system now, not
-        // while the next requests run on top of it.
+        // A value replaced goes back to the system now, not while later requests run.
         FreeMemory.release()
         return value
     }
