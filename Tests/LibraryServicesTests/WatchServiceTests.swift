@@ -151,7 +151,7 @@ struct WatchServiceTests {
         _ = try await services.scanner.run(folder.url.path, name: "Music")
         let session = services.watcher.watch(WatchRequest(options: WatchOptions(debounce: 0.5, scan: ScanOptions(batchSize: 4))))
         let seen = Shared<[WatchEvent]>([])
-        let events = Task {
+        let events = Task(executorPreference: TestExecutor.shared) {
             do { for try await event in session.events { seen.set(seen.read() + [event]) } } catch {}
         }
         try await Wait.until("the watch to start") { seen.read().contains { if case .watching = $0 { true } else { false } } }

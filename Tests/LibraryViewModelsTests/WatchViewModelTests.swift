@@ -51,7 +51,7 @@ struct WatchViewModelTests {
         ])
         let viewModel = WatchViewModel(services: .mock(watcher: watcher))
         let updates = viewModel.updates()
-        let task = Task { await viewModel.watch(WatchRequest()) }
+        let task = Task(executorPreference: TestExecutor.shared) { await viewModel.watch(WatchRequest()) }
 
         let last = try await Wait.first("both failures", in: updates) { $0.failureCount == 2 }
         #expect(last.viewState == .loaded)
