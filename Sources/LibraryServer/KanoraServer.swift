@@ -44,11 +44,10 @@ public enum KanoraServer {
             logger.logLevel = configuration.verbose ? .info : .warning
             return logger
         }()
-        let idle = configuration.idleTimeout.components
         return Application(
             router: router(services: services, state: state),
             server: .http1(configuration: .init(
-                idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
+                idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "kanora",
                 availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),

@@ -54,8 +54,7 @@ final class ChunkPipe: Sendable {
                 reader?.resume(returning: chunk)
                 return accepted
             }
-            let (seconds, attoseconds) = stallLimit.components
-            let limit = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+            let limit = DispatchTime.now() + .nanoseconds(Int(stallLimit.nanoseconds))
             if writerWakes.wait(timeout: limit) == .timedOut {
                 let reader = state.withLock { state -> CheckedContinuation<[UInt8]?, Never>? in
                     // Woken meanwhile: the loop takes the signal and looks again.

@@ -99,10 +99,3 @@ struct SubsonicDispatcher: Sendable {
         return parameters
     }
 }
-
-extension Duration {
-    fileprivate var milliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-    }
-}
-

@@ -14,7 +14,7 @@ import Synchronization
 /// (`dirty_decay_ms:0`) cost a third of search3's throughput; purging while a cache is built
 /// costs a few `madvise` calls per build.
 enum FreeMemory {
-    /// What the last step of `returningFreedMemory` did.
+    /// What `release` did.
     enum Released: Equatable {
         /// jemalloc's arenas were purged.
         case purged
@@ -28,9 +28,8 @@ enum FreeMemory {
     private static let running = Mutex<(count: Int, decay: [Int?])>((0, []))
 
     /// `body`, with memory freed meanwhile going back to the system at once (jemalloc's
-    /// decay time set to 0 in every arena, then set back), and what is left free released
-    /// after it. Allocators are looked up in `library` (a `dlopen` handle; by default
-    /// anything loaded).
+    /// decay time set to 0 in every arena, then set back, which purges what is left free).
+    /// Allocators are looked up in `library` (a `dlopen` handle; by default anything loaded).
     static func returningFreedMemory<T>(
         in library: UnsafeMutableRawPointer? = nil, _ body: () async throws -> T
     ) async rethrows -> T {
@@ -49,9 +48,9 @@ enum FreeMemory {
                 }
             }
         }
-        let result = try await body()
-        release(in: library)
-        return result
+        // Setting the decay times back purges what the build left free; the cache releases
+        // again once its value is stored (and any it replaces is freed).
+        return try await body()
     }
 
     /// How many builds run and jemalloc's dirty decay time in each arena (nil for one not in
