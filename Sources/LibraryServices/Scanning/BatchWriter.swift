@@ -80,7 +80,8 @@ final class BatchWriter: @unchecked Sendable {
 
     /// `weightCapacity` is two and a half times the scan's `batchSize`: room for two
     /// batches of files read (each a little over `batchSize`), never three (three batches
-    /// of exactly `batchSize` would fit in three times it, ~2 MB more at 100,000 tracks).
+    /// of exactly `batchSize` would fit in three times it: one more batch of files and
+    /// their tags in memory, ~2 MB at 100,000 tracks in batches of 256).
     init(
         database: DatabasePool, changes: ChangeCollector? = nil, libraryID: Int64, generation: Int64,
         reservations: MoveReservations, batchSize: Int, batchCapacity: Int = 8

@@ -36,12 +36,16 @@ public struct ScanOptions: Sendable, Equatable, Codable {
     public var full: Bool
     /// Also scan hidden files and folders (names starting with ".").
     public var includeHidden: Bool
-    /// How many files to read before committing them in one transaction.
+    /// How many files to read before committing them in one transaction. 512 by default:
+    /// every commit rewrites the pages each batch touches (the ends of the tables and
+    /// indexes, the search index's structure) and adds a search-index segment to merge, so
+    /// larger batches write less; 512 made a cold 100,000-track scan 8% faster than 256 for
+    /// about 2 MB more at its peak (notes/scan-at-the-limit.md).
     public var batchSize: Int
     /// Sweep an empty library folder anyway (normally refused: it looks like an unmounted drive).
     public var allowEmptyRoot: Bool
 
-    public init(full: Bool = false, includeHidden: Bool = false, batchSize: Int = 256, allowEmptyRoot: Bool = false) {
+    public init(full: Bool = false, includeHidden: Bool = false, batchSize: Int = 512, allowEmptyRoot: Bool = false) {
         self.full = full
         self.includeHidden = includeHidden
         self.batchSize = max(1, batchSize)
