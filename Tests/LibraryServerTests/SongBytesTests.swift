@@ -71,6 +71,23 @@ struct SongBytesTests {
         #expect(Self.answer(as: .xml) == Array(Self.expectedXML.utf8))
     }
 
+    /// The eight-bytes-at-a-time check finds each byte it must, at every place of a word and
+    /// of the tail, and passes every other byte.
+    @Test func verbatimTextFindsEverySpecialByteAnywhere() {
+        for byte in UInt8.min...UInt8.max {
+            let json = byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2
+            let xml = byte < 0x20 || [0x26, 0x3C, 0x3E, 0x22, 0x27, 0xEF].contains(byte)
+            for position in 0..<19 {
+                var text = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+                text[position] = byte
+                text.withUnsafeBufferPointer { text in
+                    #expect(VerbatimText.isJSON(text) == !json)
+                    #expect(VerbatimText.isXMLAttribute(text) == !xml)
+                }
+            }
+        }
+    }
+
     @Test func jsonpBytesAreUnchanged() {
         #expect(Self.answer(as: .jsonp(callback: "cb")) == Array(("cb(" + Self.expectedJSON + ");").utf8))
     }

@@ -119,42 +119,57 @@ struct RenderOutput {
         (firstMember, startTagOpen) = outer
     }
 
-    /// JSON: `,"key":` (no comma for the first member). XML: ` key="`.
-    private mutating func beginAttribute(_ key: StaticString) {
-        if json {
-            openKey()
-            append(key)
-            closeKey()
-        } else {
-            bytes.append(UInt8(ascii: " "))
-            append(key)
-            bytes.append(UInt8(ascii: "="))
-            bytes.append(UInt8(ascii: "\""))
+    /// Appends one member in one copy: JSON `,"key":` (no comma for the first member) and
+    /// what `value` puts; XML ` key="`, what `value` puts and (if `closing`) `"`. `valueBound`
+    /// is the most bytes `value` puts.
+    private mutating func appendMember(
+        _ key: StaticString, valueBound: Int, closing: Bool = true, _ value: (inout ScratchBytes) -> Void
+    ) {
+        key.withUTF8Buffer { appendMember(utf8: $0, valueBound: valueBound, closing: closing, value) }
+    }
+
+    private mutating func appendMember(
+        utf8 key: UnsafeBufferPointer<UInt8>, valueBound: Int, closing: Bool, _ value: (inout ScratchBytes) -> Void
+    ) {
+        let json = json
+        let comma = json && !firstMember
+        if json { firstMember = false }
+        ScratchBytes.append(to: &bytes, capacity: key.count + 4 + valueBound) { out in
+            if json {
+                if comma { out.put(UInt8(ascii: ",")) }
+                out.put(UInt8(ascii: "\""))
+                out.put(key)
+                out.put(UInt8(ascii: "\""))
+                out.put(UInt8(ascii: ":"))
+                value(&out)
+            } else {
+                out.put(UInt8(ascii: " "))
+                out.put(key)
+                out.put(UInt8(ascii: "="))
+                out.put(UInt8(ascii: "\""))
+                value(&out)
+                if closing { out.put(UInt8(ascii: "\"")) }
+            }
         }
+    }
+
+    /// JSON: `,"key":` (no comma for the first member), then a `"` if `quoted`. XML: ` key="`.
+    /// The value and `endAttribute()` follow.
+    private mutating func beginAttribute(_ key: StaticString, quoted: Bool = false) {
+        let openingQuote = json && quoted
+        appendMember(key, valueBound: 1, closing: false) { if openingQuote { $0.put(UInt8(ascii: "\"")) } }
     }
 
     private mutating func endAttribute() {
         if !json { bytes.append(UInt8(ascii: "\"")) }
     }
 
-    /// JSON: `,"key":` (no comma for the first member).
-    private mutating func memberKey(_ key: String) {
-        openKey()
-        append(key)
-        closeKey()
-    }
-
-    /// JSON: `,"` before a member's key (no comma for the first member).
-    private mutating func openKey() {
-        if !firstMember { bytes.append(UInt8(ascii: ",")) }
-        firstMember = false
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// JSON: `":` after a member's key.
-    private mutating func closeKey() {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+    /// JSON: `,"key":` (no comma for the first member), then `opening` if any.
+    private mutating func memberKey(_ key: String, then opening: UInt8? = nil) {
+        var key = key
+        key.withUTF8 { key in
+            appendMember(utf8: key, valueBound: 1, closing: false) { if let opening { $0.put(opening) } }
+        }
     }
 
     /// XML: ends the start tag before the first child.
@@ -167,15 +182,23 @@ struct RenderOutput {
 
 extension RenderOutput: SubsonicFields {
     mutating func add(_ key: StaticString, _ value: String?) {
-        guard let value else { return }
-        beginAttribute(key)
-        if json { appendJSONString(value) } else { XMLText.append(value, to: &bytes, attribute: true) }
-        endAttribute()
+        guard var value else { return }
+        value.withUTF8 { add(key, utf8: $0) }
     }
 
     /// Adds text kept as valid UTF-8 bytes, written as `add(_:_:)` writes a `String`.
     mutating func add(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>?) {
         guard let value else { return }
+        // Text with nothing to escape (most) is copied whole, with its key, in one append.
+        if value.count <= 512, json ? VerbatimText.isJSON(value) : VerbatimText.isXMLAttribute(value) {
+            let json = json
+            appendMember(key, valueBound: value.count + 2) { out in
+                if json { out.put(UInt8(ascii: "\"")) }
+                out.put(value)
+                if json { out.put(UInt8(ascii: "\"")) }
+            }
+            return
+        }
         beginAttribute(key)
         if json {
             JSONString.appendQuoted(utf8: value, to: &bytes, escapingLineSeparators: true)
@@ -191,55 +214,55 @@ extension RenderOutput: SubsonicFields {
 
     mutating func add(_ key: StaticString, _ value: Int64?) {
         guard let value else { return }
-        beginAttribute(key)
-        append(decimal: value)
-        endAttribute()
+        appendMember(key, valueBound: 20) { $0.put(decimal: value) }
     }
 
     mutating func add(_ key: StaticString, _ value: Bool?) {
         guard let value else { return }
-        beginAttribute(key)
-        append(value ? "true" : "false")
-        endAttribute()
+        appendMember(key, valueBound: 5) { $0.put(value ? "true" : "false") }
     }
 
     mutating func add(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
-        beginAttribute(key)
-        append(SubsonicValue.double(value).text)
-        endAttribute()
+        var text = SubsonicValue.double(value).text
+        text.withUTF8 { text in appendMember(key, valueBound: text.count) { $0.put(text) } }
     }
 
     mutating func add(_ key: StaticString, _ value: Date?) {
         guard let value else { return }
-        beginAttribute(key)
         // Its bytes straight into the answer: digits, '-', ':', '.', 'T' and 'Z' need no escape
-        // in JSON or XML.
-        if json { bytes.append(UInt8(ascii: "\"")) }
+        // in JSON or XML. JSON's closing quote and XML's are the same byte.
+        beginAttribute(key, quoted: true)
         APIDate.append(value, to: &bytes)
-        if json { bytes.append(UInt8(ascii: "\"")) }
-        endAttribute()
+        bytes.append(UInt8(ascii: "\""))
     }
 
     mutating func add(_ key: StaticString, _ value: SubsonicID?) {
         guard let value else { return }
-        beginAttribute(key)
-        if json { bytes.append(UInt8(ascii: "\"")) }
+        let json = json
         if value.kind == .library {
-            append(decimal: value.value)
-        } else {
-            append(value.kind.rawValue)
-            bytes.append(UInt8(ascii: "-"))
-            append(decimal: value.value)
+            appendMember(key, valueBound: 22) { out in
+                if json { out.put(UInt8(ascii: "\"")) }
+                out.put(decimal: value.value)
+                if json { out.put(UInt8(ascii: "\"")) }
+            }
+            return
         }
-        if json { bytes.append(UInt8(ascii: "\"")) }
-        endAttribute()
+        var kind = value.kind.rawValue
+        kind.withUTF8 { kind in
+            appendMember(key, valueBound: kind.count + 23) { out in
+                if json { out.put(UInt8(ascii: "\"")) }
+                out.put(kind)
+                out.put(UInt8(ascii: "-"))
+                out.put(decimal: value.value)
+                if json { out.put(UInt8(ascii: "\"")) }
+            }
+        }
     }
 
     mutating func addList<Items: Collection>(_ name: String, _ items: Items, _ item: (Items.Element, inout RenderOutput) -> Void) {
         if json {
-            memberKey(name)
-            bytes.append(UInt8(ascii: "["))
+            memberKey(name, then: UInt8(ascii: "["))
         } else {
             beginChildren()
         }
