@@ -4,8 +4,9 @@ import Foundation
 /// its heading: what `ArtistIndex.arrangement` sorts, without an array of `String`.
 ///
 /// At a million tracks the artist index has 46,000 keys; held as `[String]`, more than half
-/// of them on the heap, they were about 2.5 MB on top of the index being built, at the
-/// server's peak (the first getArtists or getIndexes).
+/// of them on the heap, they were on top of the index being built at the server's peak (the
+/// first getArtists or getIndexes). Packed, that request's anonymous peak measured ~1.3 MB
+/// lower (15.5 -> 14.2 MB).
 struct IndexSortKeys {
     /// Each key's UTF-8 bytes, one after another.
     private var bytes: [UInt8] = []
