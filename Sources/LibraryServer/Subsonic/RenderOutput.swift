@@ -70,21 +70,7 @@ struct RenderOutput {
     /// Appends `number` in decimal, as `String(number)` writes it (digits made in place, not
     /// through a `String`: a 5,000-song answer writes some 50,000 numbers).
     mutating func append(decimal number: Int64) {
-        if number >= 0, number < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(number))
-            return
-        }
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        ScratchBytes.append(to: &bytes, capacity: 20) { $0.put(decimal: number) }
     }
 
     /// Appends `text` as a JSON string (quoted, escaped).

@@ -33,7 +33,7 @@ enum FreeMemory {
     static func returningFreedMemory<T>(
         in library: UnsafeMutableRawPointer? = nil, _ body: () async throws -> T
     ) async rethrows -> T {
-        let jemalloc = Jemalloc(library)
+        let jemalloc = Jemalloc.found(in: library)
         if let jemalloc {
             running.withLock { running in
                 if running.count == 0 { running.decay = jemalloc.swapDecay(to: nil) }
@@ -56,14 +56,14 @@ enum FreeMemory {
     /// How many builds run and jemalloc's dirty decay time in each arena (nil for one not in
     /// use; nil without jemalloc), read together (for tests).
     static func snapshot() -> (builds: Int, decay: [Int?]?) {
-        running.withLock { running in (running.count, Jemalloc(nil)?.decayTimes) }
+        running.withLock { running in (running.count, Jemalloc.found(in: nil)?.decayTimes) }
     }
 
     /// Releases the free memory of every allocator arena: jemalloc's if it is found in
     /// `library`, else glibc's (`malloc_trim`).
     @discardableResult
     static func release(in library: UnsafeMutableRawPointer? = nil) -> Released {
-        guard let jemalloc = Jemalloc(library) else {
+        guard let jemalloc = Jemalloc.found(in: library) else {
             // glibc's `malloc_trim(0)`, looked up too: Swift's Glibc module does not declare it.
             if let trim = dlsym(nil, "malloc_trim") {
                 _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
@@ -82,7 +82,15 @@ enum FreeMemory {
         ) -> Int32
         let mallctl: Mallctl
 
-        init?(_ library: UnsafeMutableRawPointer?) {
+        /// The process's jemalloc, looked up once.
+        private static let loaded = Jemalloc(nil)
+
+        /// jemalloc in `library` (nil: anything loaded, looked up once for the process).
+        static func found(in library: UnsafeMutableRawPointer?) -> Jemalloc? {
+            library == nil ? loaded : Jemalloc(library)
+        }
+
+        private init?(_ library: UnsafeMutableRawPointer?) {
             guard let symbol = dlsym(library, "mallctl") else { return nil }
             mallctl = unsafeBitCast(symbol, to: Mallctl.self)
         }
@@ -96,21 +104,24 @@ enum FreeMemory {
         /// (nil for an arena not in use, whose time cannot be read or set).
         func swapDecay(to decay: [Int?]?) -> [Int?] {
             (0..<arenaCount).map { arena in
-                let name = "arena.\(arena).dirty_decay_ms"
-                var old = 0
-                var oldLength = MemoryLayout<Int>.size
-                guard var new = decay.map({ arena < $0.count ? $0[arena] : nil }) ?? 0 else { return nil }
-                return mallctl(name, &old, &oldLength, &new, MemoryLayout<Int>.size) == 0 ? old : nil
+                guard let new = decay.map({ arena < $0.count ? $0[arena] : nil }) ?? 0 else { return nil }
+                return self.decay(of: arena, setting: new)
             }
         }
 
         /// Each arena's dirty decay time (nil for an arena not in use).
         var decayTimes: [Int?] {
-            (0..<arenaCount).map { arena in
-                var time = 0
-                var length = MemoryLayout<Int>.size
-                return mallctl("arena.\(arena).dirty_decay_ms", &time, &length, nil, 0) == 0 ? time : nil
-            }
+            (0..<arenaCount).map { decay(of: $0, setting: nil) }
+        }
+
+        /// Arena `arena`'s dirty decay time, set to `new` if given (the time before); nil
+        /// when the arena is not in use.
+        private func decay(of arena: Int, setting new: Int?) -> Int? {
+            var old = 0
+            var oldLength = MemoryLayout<Int>.size
+            let name = "arena.\(arena).dirty_decay_ms"
+            guard var new else { return mallctl(name, &old, &oldLength, nil, 0) == 0 ? old : nil }
+            return mallctl(name, &old, &oldLength, &new, MemoryLayout<Int>.size) == 0 ? old : nil
         }
 
         private var arenaCount: Int {
