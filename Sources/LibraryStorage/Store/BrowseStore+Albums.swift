@@ -28,9 +28,9 @@ extension BrowseStore {
                 hasCover: total.hasCover)
         }
         // Album artists as the first track credits them (every one of them, not only the grouping name).
-        let credits = try artistCredits(trackIDs: totals.values.map(\.firstTrackID), role: "albumartist", db)
+        let credits = try artistCredits(trackIDs: totals.values.map(\.firstTrackID), roles: .albumArtists, db)
         for (id, total) in totals {
-            if let albumArtists = credits[Credit(trackID: total.firstTrackID, role: "albumartist")], !albumArtists.isEmpty,
+            if let albumArtists = credits[total.firstTrackID]?.albumArtists, !albumArtists.isEmpty,
                byID[id]?.compilation == false {
                 byID[id]?.artists = albumArtists
             }

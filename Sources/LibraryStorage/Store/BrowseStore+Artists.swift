@@ -51,10 +51,12 @@ extension BrowseStore {
 
     /// Each row of `id, name, sort_name, mb_artist_id, album_count, starred_at, rating`, as it is read.
     private static func forEachArtist(_ sql: SQL, _ db: Connection, _ body: (BrowseArtist) -> Void) throws {
+        // By position: a lookup by name hashes the name on every row (getArtists reads every
+        // album artist of the library).
         try db.forEach(sql) { s in
             body(BrowseArtist(
-                id: s["id"] ?? 0, name: s["name"] ?? "", sortName: s["sort_name"], musicBrainzID: s["mb_artist_id"],
-                albumCount: s["album_count"] ?? 0, annotation: starsAndRating(s)))
+                id: s.column(0) ?? 0, name: s.column(1) ?? "", sortName: s.column(2), musicBrainzID: s.column(3),
+                albumCount: s.column(4) ?? 0, annotation: starsAndRating(s, at: 5)))
         }
     }
 
@@ -65,15 +67,16 @@ extension BrowseStore {
             SELECT artist_id, starred_at, rating FROM artist_annotation
             WHERE user_id = \(userID) AND (starred_at IS NOT NULL OR rating IS NOT NULL)
             """) { s in
-            result[s["artist_id"] ?? 0] = starsAndRating(s)
+            result[s.column(0) ?? 0] = starsAndRating(s, at: 1)
         }
         return result
     }
 
-    /// The annotation in the row's `starred_at` and `rating` columns (artists have no plays).
-    private static func starsAndRating(_ s: Statement) -> Annotation {
-        let starred: Int64? = s["starred_at"]
-        return Annotation(starredAt: starred.map { Date(timeIntervalSince1970: Double($0)) }, rating: s["rating"])
+    /// The annotation in the row's `starred_at` and `rating` columns, at `first` and the one
+    /// after it (artists have no plays).
+    private static func starsAndRating(_ s: Statement, at first: Int) -> Annotation {
+        let starred: Int64? = s.column(first)
+        return Annotation(starredAt: starred.map { Date(timeIntervalSince1970: Double($0)) }, rating: s.column(first + 1))
     }
 
     /// Whether artist `id` has a present track or is the album artist of an album with one.
