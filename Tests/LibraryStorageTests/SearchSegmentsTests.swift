@@ -1,3 +1,4 @@
+import Foundation
 @testable import LibraryStorage
 import Testing
 
@@ -70,6 +71,33 @@ struct SearchSegmentsTests {
             #expect(try SearchBatches.answers(db) == tracks)
             #expect(try artistAnswers(db) == artists)
             try checkIntegrity(db)
+        }
+    }
+}
+
+/// Opening a database that a migration rebuilt an index of leaves its log empty: the
+/// migration's one large transaction is not kept on disk beside the database.
+@Suite("The log after migrations")
+struct MigrationLogTests {
+    @Test func openingADatabaseThatMigratedLeavesAnEmptyLog() throws {
+        try withTemporaryDirectory { folder in
+            let path = folder.appendingPathComponent("library.sqlite").path
+            do {
+                let throughV21 = Array(Schema.migrations.prefix { $0.name != "v22-search-segments" })
+                let database = try Database.open(.file(path), migrator: Migrator(throughV21))
+                try database.write { db in
+                    let libraryID = try Fixture.insertLibrary(db)
+                    let folderID = try Fixture.insertFolder(db, libraryID: libraryID)
+                    try SearchBatches.insert(db, libraryID: libraryID, folderID: folderID, from: 0, batches: 30, size: 20)
+                }
+            }
+            let reopened = try Database.open(.file(path))
+            let log = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+            #expect(log == 0)
+            try reopened.read { (db: Connection) throws in
+                #expect(try SearchSegments.count(in: "track_search", db) == 1)
+                #expect(try SearchBatches.answers(db).allSatisfy { !$0.isEmpty })
+            }
         }
     }
 }

@@ -25,9 +25,15 @@ package enum Database {
         try ScanIndexes.restore(writer)
         // A migration's CREATE INDEX sorts every track: in memory that peaked at 122 MB for
         // a million tracks.
-        try writer.sortingOnDisk { try migrator.migrate(writer) }
+        let applied = try writer.sortingOnDisk { try migrator.migrate(writer) }
         if try writer.scalar("PRAGMA user_version") != migrator.migrations.count {
             try writer.execute("PRAGMA user_version = \(sql: String(migrator.migrations.count))")
+        }
+        // A migration that rebuilds a search index (v20, v22) logs all of it in one
+        // transaction: 227 MB at a million tracks, which the log file would keep on disk.
+        // Copied into the database and the log emptied before anything else opens.
+        if case .file = location, !applied.isEmpty {
+            try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         // After the migrations, so they log nothing; from here every write reports its changes.
         try ChangeLog.install(writer)
