@@ -6,38 +6,70 @@ import Testing
 /// once the writer commits, and never kept on a connection that writes.
 @Suite("Read memo")
 struct ReadMemoTests {
-    @Test func aReaderKeepsAlbumTotalsUntilTheWriterCommits() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-read-memo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("db.sqlite").path
-        let database = try Database.open(.file(path))
-        // One reader throughout, so what it kept is what the last read met.
-        let reader = try Connection(location: .file(path), readOnly: true)
-        let (library, folderID, album) = try database.write { db in
-            let library = try Fixture.insertLibrary(db, root: "/m")
-            let folderID = try Fixture.insertFolder(db, libraryID: library, path: "/m/a")
-            try db.execute("INSERT INTO album (group_key, title, album_artist) VALUES ('k', 'Gold', 'Abba')")
-            let album = db.lastInsertedRowID
-            let track = try Fixture.insertTrack(db, libraryID: library, folderID: folderID, path: "/m/a/1.flac")
-            try db.execute("UPDATE track SET album_id = \(album), duration_ms = 1000 WHERE id = \(track)")
-            return (library, folderID, album)
+    /// A database file with one library, folder and album "Gold" holding one track, and
+    /// one reader on it (one throughout, so what it kept is what the last read met).
+    private struct Setup {
+        let folder: URL, database: DatabasePool, reader: Connection
+        let library: Int64, folderID: Int64, album: Int64, track: Int64
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-read-memo-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent("db.sqlite").path
+            database = try Database.open(.file(path))
+            reader = try Connection(location: .file(path), readOnly: true)
+            (library, folderID, album, track) = try database.write { db in
+                let library = try Fixture.insertLibrary(db, root: "/m")
+                let folderID = try Fixture.insertFolder(db, libraryID: library, path: "/m/a")
+                try db.execute("INSERT INTO album (group_key, title, album_artist) VALUES ('k', 'Gold', 'Abba')")
+                let album = db.lastInsertedRowID
+                let track = try Fixture.insertTrack(db, libraryID: library, folderID: folderID, path: "/m/a/1.flac")
+                try db.execute("UPDATE track SET album_id = \(album), duration_ms = 1000 WHERE id = \(track)")
+                return (library, folderID, album, track)
+            }
         }
+
+        /// Adds a track of the album, `cover` when it holds a picture; its id.
+        func addTrack(_ path: String, cover: Bool = false) throws -> Int64 {
+            try database.write { db in
+                let track = try Fixture.insertTrack(db, libraryID: library, folderID: folderID, path: path)
+                try db.execute("UPDATE track SET album_id = \(album), duration_ms = 2000, has_cover = \(cover) WHERE id = \(track)")
+                return track
+            }
+        }
+    }
+
+    @Test func aReaderKeepsAlbumTotalsUntilTheWriterCommits() throws {
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let (database, reader, album) = (setup.database, setup.reader, setup.album)
         func songCount() throws -> (songs: Int?, kept: Int?) {
             let songs = try BrowseStore.albums(ids: [album], userID: 1, reader).first?.songCount
             return (songs, reader.readMemo.albumTotals[album]?.songs)
         }
         #expect(try songCount() == (1, 1))
-        try database.write { db in
-            let track = try Fixture.insertTrack(db, libraryID: library, folderID: folderID, path: "/m/a/2.flac")
-            try db.execute("UPDATE track SET album_id = \(album), duration_ms = 2000 WHERE id = \(track)")
-        }
+        _ = try setup.addTrack("/m/a/2.flac")
         #expect(try songCount() == (2, 2))
         let writerKeeps = try database.write { db in
             _ = try BrowseStore.albums(ids: [album], userID: 1, db)
             return (try db.refreshReadMemo(), db.readMemo.albumTotals.count)
         }
         #expect(writerKeeps == (false, 0))
+    }
+
+    /// A song without a picture shows its album's cover from the reader's totals of the
+    /// album, which follow a commit that takes the picture away.
+    @Test func aReadersSongCoversFollowTheWritersCommits() throws {
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let pictured = try setup.addTrack("/m/a/2.flac", cover: true)
+        func cover() throws -> (song: Bool?, kept: Bool?) {
+            let song = try BrowseStore.songs(ids: [setup.track], userID: 1, setup.reader).first
+            return (song?.hasCover, setup.reader.readMemo.albumTotals[setup.album]?.hasCover)
+        }
+        #expect(try cover() == (true, true))
+        try setup.database.write { db in try db.execute("UPDATE track SET has_cover = 0 WHERE id = \(pictured)") }
+        #expect(try cover() == (false, false))
     }
 
     @Test func theMemoStartsOverPastItsLimit() {

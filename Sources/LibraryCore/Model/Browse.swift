@@ -13,7 +13,9 @@ public struct ArtistReference: Sendable, Equatable, Hashable, Codable {
 
 /// A present track as a music server's clients browse it: the track, the folder it lies in,
 /// every credited artist and album artist with their ids, and one user's marks on it.
-/// (The track's `otherTags` are left empty: nothing browsed shows them.)
+/// (The track holds only the fields a song shows: no sort name but the title's, no
+/// MusicBrainz id but the recording's, no date but the year, no library name, no other
+/// tags; those are as a blank track has them.)
 public struct BrowseSong: Sendable, Equatable {
     public var track: Track
     /// The `folder` row the file lies in.

@@ -51,7 +51,7 @@ extension BrowseStore {
     /// Totals over the present tracks of the albums `ids` (`idList` as a JSON array), by
     /// album id: those the connection's memo holds from earlier reads, the rest read and
     /// kept there.
-    private static func albumTotals(ids: [Int64], idList: String, _ db: Connection) throws -> [Int64: AlbumTotals] {
+    static func albumTotals(ids: [Int64], idList: String, _ db: Connection) throws -> [Int64: AlbumTotals] {
         guard try db.refreshReadMemo() else { return try albumTotals(idList, db) }
         var result: [Int64: AlbumTotals] = [:]
         var unknown: [Int64] = []

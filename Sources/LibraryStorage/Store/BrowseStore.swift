@@ -12,24 +12,23 @@ package enum BrowseStore {
     /// missing ids are left out.
     package static func songs(ids: [Int64], userID: Int64, _ db: Connection) throws -> [BrowseSong] {
         guard !ids.isEmpty else { return [] }
-        let loaded = try songs(
+        return inOrder(try songs(
             where: "t.id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids)))) AND t.missing_since IS NULL",
-            orderBy: "t.id", userID: userID, db)
-        return inOrder(loaded, of: ids)
+            orderBy: "t.id", userID: userID, db), of: ids)
     }
 
     /// `loaded` (each id once) in the order of `ids`: sorted in place when `ids` are distinct,
-    /// so no song (a track of some twenty strings) is copied on the way.
-    private static func inOrder(_ loaded: [BrowseSong], of ids: [Int64]) -> [BrowseSong] {
+    /// so no song (a track of some twenty strings) is copied on the way. The array is taken,
+    /// not borrowed: sorting a borrowed one copied every song into a new array first.
+    private static func inOrder(_ loaded: consuming [BrowseSong], of ids: [Int64]) -> [BrowseSong] {
         var position: [Int64: Int] = [:]
         position.reserveCapacity(ids.count)
         for (index, id) in ids.enumerated() where position.updateValue(index, forKey: id) != nil {
             let byID = Dictionary(loaded.map { ($0.track.id, $0) }, uniquingKeysWith: { first, _ in first })
             return ids.compactMap { byID[$0] }
         }
-        var sorted = loaded
-        sorted.sort { position[$0.track.id] ?? 0 < position[$1.track.id] ?? 0 }
-        return sorted
+        loaded.sort { position[$0.track.id] ?? 0 < position[$1.track.id] ?? 0 }
+        return loaded
     }
 
     /// Present songs matching `condition` (over `track t`; it must leave missing tracks out),
@@ -38,8 +37,7 @@ package enum BrowseStore {
         let statement = try db.cachedStatement("""
             SELECT \(sql: songColumns), t.folder_id, an.starred_at, an.rating, an.play_count, an.last_played_at,
                    (SELECT f.has_cover_image FROM folder f WHERE f.id = t.folder_id) AS folder_has_cover
-            FROM track t JOIN library l ON l.id = t.library_id
-            LEFT JOIN track_annotation an ON an.user_id = \(userID) AND an.track_id = t.id
+            FROM track t LEFT JOIN track_annotation an ON an.user_id = \(userID) AND an.track_id = t.id
             WHERE \(condition) ORDER BY \(sql: order)
             """)
         let layout = songLayout
@@ -74,9 +72,16 @@ package enum BrowseStore {
     }
 
     /// Those of the albums `ids` with a present track that has an embedded picture or lies
-    /// beside a cover image (each album's tracks probed until the first such one).
+    /// beside a cover image. On a reader, from the albums' totals (`AlbumTotals.hasCover`,
+    /// kept in the connection's memo: a search or list shows the same albums' songs again);
+    /// otherwise each album's tracks probed until the first such one.
     static func albumsWithCovers(_ ids: Set<Int64>, _ db: Connection) throws -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
+        if try db.refreshReadMemo() {
+            let list = Array(ids)
+            let totals = try albumTotals(ids: list, idList: JSONText.encode(ids: list), db)
+            return Set(totals.compactMap { $0.value.hasCover ? $0.key : nil })
+        }
         return Set(try db.values("""
             SELECT j.value FROM json_each(\(JSONText.encode(ids: Array(ids)))) j
             WHERE EXISTS (SELECT 1 FROM track t JOIN folder f ON f.id = t.folder_id
@@ -84,10 +89,22 @@ package enum BrowseStore {
             """, as: Int64.self))
     }
 
-    /// The track columns a song leaves out: the (possibly large) map of other tags nothing browses.
-    static let songOmits: Set<String> = ["other_tags"]
+    /// The track columns a song shows: Subsonic's song (`child`) and the web app's track rows
+    /// read no other field of `BrowseSong.track`, whose other fields are as
+    /// `TrackColumns.placeholder` has them. The twenty left out (sort names, MusicBrainz ids
+    /// but the recording's, dates, the library's name and its join, the other tags...) were
+    /// two fifths of decoding the songs of a search; `missing_since` is NULL for every song.
+    static let songKeeps: Set<String> = [
+        "id", "path", "file_size", "format", "duration_ms", "bitrate", "sample_rate", "channels", "bit_depth",
+        "has_cover", "title", "title_sort", "artists", "album_artists", "album", "track_number", "disc_number",
+        "year", "genres", "composer", "comment", "bpm", "mb_recording_id", "rg_track_gain", "rg_track_peak",
+        "rg_album_gain", "rg_album_peak", "album_id", "added_at",
+    ]
 
-    /// The track columns but `songOmits`.
+    /// The track columns a song leaves out: all but `songKeeps`.
+    static let songOmits = TrackStore.leftOut(keeping: songKeeps)
+
+    /// The track columns but `songOmits` (no column of the library: a song's query does not join it).
     static let songColumns = TrackColumns.selectList(leavingOut: songOmits)
 
     /// Where a song's track columns are in a statement that selects `songColumns` first.
@@ -106,7 +123,10 @@ package enum BrowseStore {
 
     /// The artists and album artists of `trackIDs` (only the album artists when `roles` says
     /// so), by track, in tag order, in one query. The role comes as a flag, not as its text:
-    /// keying each row by its role's string was a third of this function's own time.
+    /// keying each row by its role's string was a third of this function's own time. The ids
+    /// are joined, not matched with `IN`: `IN` copies them into a temporary index first, a
+    /// quarter of the query at 20 tracks. Each id must be listed once (a track listed twice
+    /// would get its credits twice); both callers' ids are distinct.
     static func artistCredits(trackIDs: [Int64], roles: CreditRoles = .all, _ db: Connection) throws -> [Int64: TrackCredits] {
         guard !trackIDs.isEmpty else { return [:] }
         var result: [Int64: TrackCredits] = [:]
@@ -114,8 +134,9 @@ package enum BrowseStore {
         let roleFilter: SQL = roles == .albumArtists ? " AND ta.role = 'albumartist'" : ""
         try db.forEach("""
             SELECT ta.track_id, ta.role = 'artist', ar.id, ar.name
-            FROM track_artist ta JOIN artist ar ON ar.id = ta.artist_id
-            WHERE ta.track_id IN (SELECT value FROM json_each(\(JSONText.encode(ids: trackIDs))))\(roleFilter)
+            FROM json_each(\(JSONText.encode(ids: trackIDs))) j
+            JOIN track_artist ta ON ta.track_id = j.value JOIN artist ar ON ar.id = ta.artist_id
+            WHERE true\(roleFilter)
             ORDER BY ta.track_id, ta.role, ta.position
             """) { s in
             let trackID: Int64 = s.column(0) ?? 0
