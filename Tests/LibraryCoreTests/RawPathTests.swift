@@ -75,6 +75,8 @@ struct RawPathTests {
         #expect(RawPath("/m/trailing.").pathExtension == "")
         #expect(RawPath("/m/trailing.").stem == "trailing")
         #expect(RawPath("/").pathExtension == "")
+        #expect(RawPath("a.Ogg").pathExtension == "ogg" && RawPath(".ogg").pathExtension == "")
+        #expect(RawPath("/m/a.FLA\u{300}C").pathExtension == "fl\u{E0}c") // not ASCII: composed, then lowercased
         #expect(path(Array("/m/\u{FF}".utf8) + [0xFF, 0x2E, 0x46, 0x4C, 0x41, 0x43]).pathExtension == "flac")
         #expect(path([0x2F, 0xFF, 0x2E, 0x6D, 0x70, 0x33]).stem == "\\xFF")
     }

@@ -52,10 +52,25 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The lowercased extension of the last component, without the dot ("" when none).
+    /// Found on the bytes in place: every song a server lists shows its suffix, and copying
+    /// the name out, then the extension, then lowercasing was four allocations a song. An
+    /// ASCII extension (nearly all) is lowercased into the string it makes, stored inline.
     public var pathExtension: String {
-        let name = lastComponent
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return "" }
-        return RawPath.text(of: Array(name[(dot + 1)...])).lowercased()
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > 0, bytes[start - 1] != dot, bytes[start - 1] != slash { start -= 1 }
+        // The dot must be in the last component, and not its first byte.
+        guard start > 1, bytes[start - 1] == dot, bytes[start - 2] != slash, start < end else { return "" }
+        let suffix = bytes[start..<end]
+        guard suffix.allSatisfy({ $0 < 0x80 }) else { return RawPath.text(of: Array(suffix)).lowercased() }
+        return String(unsafeUninitializedCapacity: suffix.count) { buffer in
+            for (offset, byte) in suffix.enumerated() {
+                buffer[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return suffix.count
+        }
     }
 
     /// The last component without its extension, as text.
