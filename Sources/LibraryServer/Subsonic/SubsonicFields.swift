@@ -52,7 +52,9 @@ public struct SubsonicEntryList: Sendable {
     init<Shape: SubsonicShape>(_ name: String, _ items: [Shape.Item], as shape: Shape.Type) {
         self.name = name
         self.count = items.count
-        self.write = { index, out in Shape.write(items[index], to: &out) }
+        // Through the buffer, which lends the item: `items[index]` copied each song (a
+        // retain of each of its strings) to write it, and released it after.
+        self.write = { index, out in items.withUnsafeBufferPointer { Shape.write($0[index], to: &out) } }
         self.node = { index in Shape.node(items[index], name: name) }
     }
 }
