@@ -72,6 +72,32 @@ struct ReadMemoTests {
         #expect(try cover() == (false, false))
     }
 
+    /// Credited artists' names come from the reader's memo once read, and follow a commit
+    /// that renames the artist; a writer reads them from the table.
+    @Test func aReadersCreditedNamesFollowTheWritersCommits() throws {
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let artist = try setup.database.write { db in
+            try db.execute("INSERT INTO artist (name, name_key) VALUES ('Abba', 'abba')")
+            let artist = db.lastInsertedRowID
+            try db.execute("""
+                INSERT INTO track_artist (track_id, role, position, artist_id)
+                VALUES (\(setup.track), 'artist', 0, \(artist)), (\(setup.track), 'albumartist', 0, \(artist))
+                """)
+            return artist
+        }
+        func credits(_ db: Connection) throws -> [String] {
+            let song = try #require(try BrowseStore.songs(ids: [setup.track], userID: 1, db).first)
+            return (song.artists + song.albumArtists).map { "\($0.id) \($0.name)" }
+        }
+        #expect(try credits(setup.reader) == ["\(artist) Abba", "\(artist) Abba"])
+        #expect(setup.reader.readMemo.artistNames == [artist: "Abba"])
+        #expect(try credits(setup.reader) == ["\(artist) Abba", "\(artist) Abba"])
+        try setup.database.write { db in try db.execute("UPDATE artist SET name = 'ABBA', name_key = 'abba' WHERE id = \(artist)") }
+        #expect(try credits(setup.reader) == ["\(artist) ABBA", "\(artist) ABBA"])
+        #expect(try setup.database.write { db in try credits(db) } == ["\(artist) ABBA", "\(artist) ABBA"])
+    }
+
     @Test func theMemoStartsOverPastItsLimit() {
         var memo = ReadMemo()
         let totals = BrowseStore.AlbumTotals()

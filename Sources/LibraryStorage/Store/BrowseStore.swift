@@ -110,46 +110,6 @@ package enum BrowseStore {
     /// Where a song's track columns are in a statement that selects `songColumns` first.
     static let songLayout = TrackColumns.Layout(leading: songOmits)
 
-    /// One track's artists and album artists, each in tag order.
-    struct TrackCredits {
-        var artists: [ArtistReference] = []
-        var albumArtists: [ArtistReference] = []
-    }
-
-    /// Which of a track's credits to read.
-    enum CreditRoles {
-        case all, albumArtists
-    }
-
-    /// The artists and album artists of `trackIDs` (only the album artists when `roles` says
-    /// so), by track, in tag order, in one query. The role comes as a flag, not as its text:
-    /// keying each row by its role's string was a third of this function's own time. The ids
-    /// are joined, not matched with `IN`: `IN` copies them into a temporary index first, a
-    /// quarter of the query at 20 tracks. Each id must be listed once (a track listed twice
-    /// would get its credits twice); both callers' ids are distinct.
-    static func artistCredits(trackIDs: [Int64], roles: CreditRoles = .all, _ db: Connection) throws -> [Int64: TrackCredits] {
-        guard !trackIDs.isEmpty else { return [:] }
-        var result: [Int64: TrackCredits] = [:]
-        result.reserveCapacity(trackIDs.count)
-        let roleFilter: SQL = roles == .albumArtists ? " AND ta.role = 'albumartist'" : ""
-        try db.forEach("""
-            SELECT ta.track_id, ta.role = 'artist', ar.id, ar.name
-            FROM json_each(\(JSONText.encode(ids: trackIDs))) j
-            JOIN track_artist ta ON ta.track_id = j.value JOIN artist ar ON ar.id = ta.artist_id
-            WHERE true\(roleFilter)
-            ORDER BY ta.track_id, ta.role, ta.position
-            """) { s in
-            let trackID: Int64 = s.column(0) ?? 0
-            let reference = ArtistReference(id: s.column(2) ?? 0, name: s.column(3) ?? "")
-            if s.column(1) ?? false {
-                result[trackID, default: TrackCredits()].artists.append(reference)
-            } else {
-                result[trackID, default: TrackCredits()].albumArtists.append(reference)
-            }
-        }
-        return result
-    }
-
     /// Decodes the columns `starred_at, rating, play_count, last_played_at`, in that order from
     /// position `first` (NULLs from a LEFT JOIN that found no annotation read as none).
     static func annotation(_ s: Statement, at first: Int) -> Annotation {
