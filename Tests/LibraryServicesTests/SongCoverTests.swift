@@ -16,7 +16,7 @@ struct SongCoverTests {
     }
 
     /// Whether each song has a cover, loaded on a reader (album covers from the memo of album
-    /// totals) or, `onWriter`, in a write transaction (each album probed).
+    /// totals) or, `onWriter`, in a write transaction (the totals read afresh: a writer keeps no memo).
     private func covers(_ harness: BrowseHarness, _ titles: [String], onWriter: Bool = false) throws -> [String: Bool] {
         let ids = try titles.map { try harness.trackID($0) }
         let load = { @Sendable (db: Connection) in try BrowseStore.songs(ids: ids, userID: User.localID, db) }

@@ -72,21 +72,13 @@ package enum BrowseStore {
     }
 
     /// Those of the albums `ids` with a present track that has an embedded picture or lies
-    /// beside a cover image. On a reader, from the albums' totals (`AlbumTotals.hasCover`,
-    /// kept in the connection's memo: a search or list shows the same albums' songs again);
-    /// otherwise each album's tracks probed until the first such one.
+    /// beside a cover image: the albums' totals say so (`AlbumTotals.hasCover`), which a
+    /// reader keeps in its memo, as a search or list shows the same albums' songs again.
     static func albumsWithCovers(_ ids: Set<Int64>, _ db: Connection) throws -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
-        if try db.refreshReadMemo() {
-            let list = Array(ids)
-            let totals = try albumTotals(ids: list, idList: JSONText.encode(ids: list), db)
-            return Set(totals.compactMap { $0.value.hasCover ? $0.key : nil })
-        }
-        return Set(try db.values("""
-            SELECT j.value FROM json_each(\(JSONText.encode(ids: Array(ids)))) j
-            WHERE EXISTS (SELECT 1 FROM track t JOIN folder f ON f.id = t.folder_id
-                          WHERE t.album_id = j.value AND t.missing_since IS NULL AND (t.has_cover = 1 OR f.has_cover_image = 1))
-            """, as: Int64.self))
+        let list = Array(ids)
+        let totals = try albumTotals(ids: list, idList: JSONText.encode(ids: list), db)
+        return Set(totals.compactMap { $0.value.hasCover ? $0.key : nil })
     }
 
     /// The track columns a song shows: Subsonic's song (`child`) and the web app's track rows
