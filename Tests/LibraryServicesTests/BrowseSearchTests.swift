@@ -69,6 +69,25 @@ struct BrowseSearchTests {
         #expect(try await search("").songs.count == 6)
     }
 
+    /// With every track present a search walks the index alone; once one is missing it reads
+    /// the tracks again, so the missing one takes no place on a page.
+    @Test func aMissingTrackTakesNoPlaceOnAPage() async throws {
+        defer { harness.folder.remove() }
+        let first = try #require(try await search("bjork", songs: Page(size: 1)).songs.first)
+        #expect(try await search("bjork", songs: Page(size: 1, offset: 1)).songs.count == 1)
+        try FileManager.default.removeItem(atPath: first.track.path.text)
+        try await harness.scan()
+        let songs = try await search("bjork", songs: Page(size: 1)).songs
+        #expect(songs.count == 1)
+        #expect(songs.first?.track.id != first.track.id)
+        #expect(try await search("bjork", songs: Page(size: 2)).songs.count == 2)
+        #expect(try await search("bjork", songs: Page(size: 1, offset: 2)).songs.isEmpty)
+        // The albums found are those of the Björk songs still present.
+        let present = try await search("bjork").songs
+        let albums = try await search("bjork", albums: Page(size: 3)).albums
+        #expect(Set(albums.map(\.id)) == Set(present.compactMap(\.track.albumID)))
+    }
+
     @Test func starredListsEachKindForItsUser() async throws {
         defer { harness.folder.remove() }
         let ann = try harness.addUser("ann")

@@ -46,11 +46,11 @@ extension BrowseStore {
         // Ordering names through their credits costs a lookup and a track read per name; a
         // tier matching many names next to the page meets enough of them in its first tracks.
         let limit = min(nameLimit, max(artistNamesPerPage * (page.offset + page.size), artistNamesPerPage))
-        var presence = TrackPresence(libraryID: libraryID)
+        let presence = TrackPresence(libraryID: libraryID, everyOneShown: try facts.everyIndexedTrackIsShown(libraryID: libraryID, db))
         for fit in [SearchQuery.WordFit.start, .whole, .prefix] where !found.isFull {
             if let ranked = try artistsByFirstCredit(query, fit, names: names, limit: limit, skipping: found.met, library: library, db) {
                 found.add(ranked)
-            } else if try walkArtistTier(query, fit, names: names, into: &found, presence: &presence, db) {
+            } else if try walkArtistTier(query, fit, names: names, into: &found, presence: presence, db) {
                 facts.note(true, in: SearchTier.artistColumns)
             }
         }
@@ -103,7 +103,7 @@ extension BrowseStore {
     /// the walk met any track.
     private static func walkArtistTier(
         _ query: SearchQuery, _ fit: SearchQuery.WordFit, names: NameMatch, into found: inout TieredPage,
-        presence: inout TrackPresence, _ db: Connection
+        presence: TrackPresence, _ db: Connection
     ) throws -> Bool {
         // A track is checked only for a credit whose name matches and whose artist is not on
         // the page yet; each name is checked once.
@@ -128,23 +128,20 @@ extension BrowseStore {
 
 /// Whether a track is present (not missing, in the library asked for), for a search that
 /// meets tracks through their credits. When no track is missing and every library is
-/// searched, every credited track is present (a credit's track exists: the foreign key), so
-/// one look at the missing-tracks index answers for all of them instead of a read per track.
+/// searched (`SearchFacts.everyIndexedTrackIsShown`), every credited track is present (a
+/// credit's track exists: the foreign key), so no track's row is read.
 struct TrackPresence {
     private let libraryID: Int64?
-    private var noneMissing: Bool?
+    private let everyOneShown: Bool
 
-    init(libraryID: Int64?) { self.libraryID = libraryID }
+    init(libraryID: Int64?, everyOneShown: Bool) {
+        self.libraryID = libraryID
+        self.everyOneShown = everyOneShown
+    }
 
     /// Whether track `id` is present.
-    mutating func isPresent(_ id: Int64, _ db: Connection) throws -> Bool {
-        if libraryID == nil {
-            if noneMissing == nil {
-                let missing: Int64? = try db.scalar("SELECT 1 FROM track WHERE missing_since IS NOT NULL LIMIT 1")
-                noneMissing = missing == nil
-            }
-            if noneMissing == true { return true }
-        }
+    func isPresent(_ id: Int64, _ db: Connection) throws -> Bool {
+        if everyOneShown { return true }
         let library = BrowseStore.libraryFilter(libraryID)
         let present: Int64? = try db.scalar("SELECT 1 FROM track t WHERE t.id = \(id) AND t.missing_since IS NULL\(library)")
         return present != nil

@@ -33,11 +33,16 @@ extension BrowseStore {
             [SearchTier(artist, .start), SearchTier(artist, .prefix)], [SearchTier(["album_fold"], .prefix)], [SearchTier.anywhere],
         ]
         var found = TieredPage(page)
-        try found.collect(groups, query, &facts, db, sql: { tier in """
-            SELECT t.id FROM track_search JOIN track t ON t.id = track_search.rowid
-            WHERE track_search MATCH \(tier) AND t.missing_since IS NULL\(library)
-            ORDER BY track_search.rowid
-            """ }, id: { $0.column(0) })
+        let everyOneShown = try facts.everyIndexedTrackIsShown(libraryID: libraryID, db)
+        try found.collect(groups, query, &facts, db, sql: { tier in
+            everyOneShown
+                ? "SELECT rowid FROM track_search WHERE track_search MATCH \(tier) ORDER BY rowid"
+                : """
+                SELECT t.id FROM track_search JOIN track t ON t.id = track_search.rowid
+                WHERE track_search MATCH \(tier) AND t.missing_since IS NULL\(library)
+                ORDER BY track_search.rowid
+                """
+        }, id: { $0.column(0) })
         return found.ids
     }
 
@@ -66,9 +71,10 @@ extension BrowseStore {
             [SearchTier(["album_artist_fold"], .start), SearchTier(["album_fold", "album_artist_fold", "artist_fold"], .prefix)],
         ]
         var found = TieredPage(page)
+        let present: SQL = try facts.everyIndexedTrackIsShown(libraryID: libraryID, db) ? "" : " AND t.missing_since IS NULL\(library)"
         try found.collect(groups, query, &facts, db, sql: { tier in """
             SELECT t.album_id FROM track_search JOIN track t ON t.id = track_search.rowid
-            WHERE track_search MATCH \(tier) AND t.missing_since IS NULL AND t.album_id IS NOT NULL\(library)
+            WHERE track_search MATCH \(tier) AND t.album_id IS NOT NULL\(present)
             ORDER BY track_search.rowid
             """ }, id: { $0.column(0) })
         return found.ids
