@@ -72,3 +72,23 @@ func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
 func contents(of url: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
 }
+
+/// A database file in a folder of its own, and one read-only connection on it: a reader kept
+/// throughout a test, so what it kept in its memo is what its last read met.
+struct DatabaseWithReader {
+    let folder: URL, database: DatabasePool, reader: Connection
+
+    /// Creates the folder (named after `name`) and the database in it.
+    init(_ name: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("db.sqlite").path
+        database = try Database.open(.file(path))
+        reader = try Connection(location: .file(path), readOnly: true)
+    }
+
+    /// Deletes the folder and the database.
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

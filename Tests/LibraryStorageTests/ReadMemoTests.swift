@@ -13,11 +13,8 @@ struct ReadMemoTests {
         let library: Int64, folderID: Int64, album: Int64, track: Int64
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("kanora-read-memo-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let path = folder.appendingPathComponent("db.sqlite").path
-            database = try Database.open(.file(path))
-            reader = try Connection(location: .file(path), readOnly: true)
+            let files = try DatabaseWithReader("read-memo")
+            (folder, database, reader) = (files.folder, files.database, files.reader)
             (library, folderID, album, track) = try database.write { db in
                 let library = try Fixture.insertLibrary(db, root: "/m")
                 let folderID = try Fixture.insertFolder(db, libraryID: library, path: "/m/a")

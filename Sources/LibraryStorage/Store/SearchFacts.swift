@@ -65,7 +65,7 @@ package struct SearchFacts {
     /// Whether every track the search index holds is a present one a search over `libraryID`
     /// may show: no track is missing and every library is searched. Then a walk needs no
     /// look at the tracks' rows to leave the others out (reading `missing_since`, the last of
-    /// some fifty columns, was a third of the album walk). Read once per search, from the
+    /// 65 columns, was a third of the album walk). Read once per search, from the
     /// missing tracks' index. A track's entries leave the index with its row (a trigger), so
     /// the index holds no id without a track.
     mutating func everyIndexedTrackIsShown(libraryID: Int64?, _ db: Connection) throws -> Bool {
