@@ -3,7 +3,8 @@ import LibraryCore
 
 extension BrowseStore {
     /// The albums `ids` that have present tracks, in that order, with their totals over
-    /// those tracks and `userID`'s annotations: three queries, whatever the count.
+    /// those tracks and `userID`'s annotations: three queries, whatever the count. The albums
+    /// are joined to the ids: `IN` copied them into a temporary index first.
     package static func albums(ids: [Int64], userID: Int64, _ db: Connection) throws -> [BrowseAlbum] {
         guard !ids.isEmpty else { return [] }
         let idList = JSONText.encode(ids: ids)
@@ -12,8 +13,8 @@ extension BrowseStore {
         try db.forEach("""
             SELECT a.id, a.title, a.title_sort, a.album_artist, a.artist_id, a.compilation, a.mb_album_id,
                    an.starred_at, an.rating, an.play_count, an.last_played_at
-            FROM album a LEFT JOIN album_annotation an ON an.user_id = \(userID) AND an.album_id = a.id
-            WHERE a.id IN (SELECT value FROM json_each(\(idList)))
+            FROM json_each(\(idList)) j JOIN album a ON a.id = j.value
+            LEFT JOIN album_annotation an ON an.user_id = \(userID) AND an.album_id = a.id
             """) { s in
             // By position, in the SELECT's order.
             guard let id: Int64 = s.column(0), let total = totals[id] else { return }

@@ -71,7 +71,7 @@ extension BrowseStore {
         guard ids.count <= limit else { return nil }
         var candidates: [(id: Int64, name: String)] = []
         if !ids.isEmpty {
-            let named: SQL = "SELECT ar.id, ar.name FROM artist ar WHERE ar.id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids))))"
+            let named: SQL = "SELECT ar.id, ar.name FROM json_each(\(JSONText.encode(ids: ids))) j JOIN artist ar ON ar.id = j.value"
             try db.forEach(named) { row in candidates.append((row.column(0) ?? 0, row.column(1) ?? "")) }
         }
         // The credits index holds (artist_id, track_id, role, position): each artist's

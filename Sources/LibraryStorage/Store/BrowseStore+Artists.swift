@@ -29,14 +29,15 @@ extension BrowseStore {
     }
 
     /// The artists `ids` (any credited artist, album artist or not), in that order, with the
-    /// count of albums with present tracks they are the album artist of.
+    /// count of albums with present tracks they are the album artist of. The artists are
+    /// joined to the ids: `IN` copied them into a temporary index first.
     package static func artists(ids: [Int64], userID: Int64, _ db: Connection) throws -> [BrowseArtist] {
         guard !ids.isEmpty else { return [] }
         let loaded = try artists("""
             SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id,
                    (SELECT count(*) FROM album a WHERE a.artist_id = ar.id AND \(presentAlbum)) AS album_count, an.starred_at, an.rating
-            FROM artist ar LEFT JOIN artist_annotation an ON an.user_id = \(userID) AND an.artist_id = ar.id
-            WHERE ar.id IN (SELECT value FROM json_each(\(JSONText.encode(ids: ids))))
+            FROM json_each(\(JSONText.encode(ids: ids))) j JOIN artist ar ON ar.id = j.value
+            LEFT JOIN artist_annotation an ON an.user_id = \(userID) AND an.artist_id = ar.id
             """, db)
         let byID = Dictionary(loaded.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
