@@ -49,8 +49,8 @@ extension BrowseStore {
         // key for each id; sorting them anyway took a seventh of the query. Should a plan ever
         // give them otherwise, the credits are read again in order.
         var inTagOrder = true
+        let roleFilter: SQL = roles == .albumArtists ? " WHERE ta.role = 'albumartist'" : ""
         for ordered in [false, true] {
-            let roleFilter: SQL = roles == .albumArtists ? " WHERE ta.role = 'albumartist'" : ""
             let order: SQL = ordered ? " ORDER BY ta.track_id, ta.role, ta.position" : ""
             try db.forEach("""
                 SELECT ta.track_id, ta.role = 'artist', ta.artist_id, ta.position

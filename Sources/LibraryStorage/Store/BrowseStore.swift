@@ -13,7 +13,8 @@ package enum BrowseStore {
     package static func songs(ids: [Int64], userID: Int64, _ db: Connection) throws -> [BrowseSong] {
         guard !ids.isEmpty else { return [] }
         // Joined to the ids, in no order (put in theirs after): `IN` copied the ids into a
-        // temporary index first, a third of the query's own time.
+        // temporary b-tree, with a pager of its own, before the first row (search3 took 5%
+        // less CPU without it).
         return inOrder(try songs(
             from: "json_each(\(JSONText.encode(ids: ids))) j JOIN track t ON t.id = j.value",
             where: "t.missing_since IS NULL", orderBy: nil, userID: userID, db), of: ids)
