@@ -35,6 +35,9 @@ struct SearchTier {
 /// columns containing them; a probe that found nothing shows its columns hold none, nor
 /// does any set of columns within them. Only facts about `track_search` itself are kept:
 /// a walk that returned no rows proves nothing (it also asks for present tracks).
+///
+/// It also keeps, once read, whether any track is missing (`everyIndexedTrackIsShown`), so
+/// the three kinds' walks ask the missing tracks' index once between them.
 package struct SearchFacts {
     private var matching: [Set<String>] = []
     private var empty: [Set<String>] = []
