@@ -124,6 +124,20 @@ struct QuerySQLTests {
         #expect(try ids("date:-100y..") == [1, 2, 3])
     }
 
+    @Test func onlyADateTermAsksForTheCalendar() throws {
+        var asked = 0
+        func calendar() -> Calendar {
+            asked += 1
+            return QueryFixture.calendar
+        }
+        let withoutDates = try LibraryQuery.parse(arguments: ["blue", "year:1990..1999", "length:..9:00", "^genre:=Modal"])
+        _ = withoutDates.condition(now: QueryFixture.now, calendar: calendar())
+        #expect(asked == 0)
+        let withDates = try LibraryQuery.parse(arguments: ["added:-7d..", "date:1959"])
+        _ = withDates.condition(now: QueryFixture.now, calendar: calendar())
+        #expect(asked >= 1)
+    }
+
     @Test func pathPrefixes() throws {
         #expect(try ids("path:/m/a") == [1, 3, 6])
         #expect(try ids("path:/m/a/") == [1, 3, 6])

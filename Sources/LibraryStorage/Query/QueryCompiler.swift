@@ -4,7 +4,11 @@ import LibraryCore
 /// Compiles terms to SQL over `track AS t`; values travel only as arguments.
 struct QueryCompiler {
     let now: Date
-    let calendar: Calendar
+    /// Asked only when a date term is compiled: `Calendar.current` reads the locale's and the
+    /// time zone's data through ICU, which a query without dates (most of them) never needs.
+    let calendarForDates: () -> Calendar
+
+    private var calendar: Calendar { calendarForDates() }
 
     /// The fold columns bare words search.
     static let wordColumns = ["t.title_fold", "t.artist_fold", "t.album_artist_fold", "t.album_fold"]
