@@ -117,10 +117,12 @@ let package = Package(
                 // first touch, and scattered they kept 12 MB (scan) and 21 MB (server at 1M tracks)
                 // of code resident for 2-4 MB run. `scripts/build-release` gives each Swift function
                 // its own section so lld can move it; `scripts/link-order` regenerates the list
-                // (a stale or missing name leaves that function in place).
+                // (a stale or missing name leaves that function in place). Functions without a
+                // name, which no list can name, go just before them (`kanora-unnamed.ld`).
                 .unsafeFlags(
                     ["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/packaging/kanora-link-order.txt",
-                     "-Xlinker", "--no-warn-symbol-ordering"],
+                     "-Xlinker", "--no-warn-symbol-ordering",
+                     "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/packaging/kanora-unnamed.ld"],
                     .when(platforms: [.linux], configuration: .release)),
             ]
         ),
