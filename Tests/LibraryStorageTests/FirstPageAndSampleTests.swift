@@ -86,7 +86,7 @@ struct FirstPageAndSampleTests {
         let (database, library, folder) = try Fixture.libraryWithFolder()
         try database.write { db in
             try fill(db, library, folder)
-            let present = Set<Int64>(try db.values("SELECT a.id FROM album a WHERE \(BrowseStore.presentAlbum)"))
+            let present = Set<Int64>(try db.values("SELECT a.id FROM album a WHERE \(BrowseStore.presentAlbum())"))
             for offset in [0, 3, present.count - 2, present.count + 5] {
                 let page = try BrowseStore.albumListIDs(.random, page: Page(size: 4, offset: offset), libraryID: nil, userID: 1, db)
                 #expect(page.count == max(0, min(4, present.count - offset)), "offset \(offset)")

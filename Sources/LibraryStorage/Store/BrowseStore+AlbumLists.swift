@@ -9,7 +9,7 @@ extension BrowseStore {
     ) throws -> [Int64] {
         guard page.size > 0 else { return [] }
         let library = libraryFilter(libraryID, column: "p.library_id")
-        let present: SQL = "EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library))"
+        let present = presentAlbum(library: library)
         let paging: SQL = "LIMIT \(page.size) OFFSET \(page.offset)"
         func fromAlbums(_ order: String) throws -> [Int64] {
             try db.values("SELECT a.id FROM album a WHERE \(present) ORDER BY \(sql: order) \(paging)")

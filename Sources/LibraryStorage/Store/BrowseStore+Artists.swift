@@ -21,7 +21,7 @@ extension BrowseStore {
             SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id, count(a.id) AS album_count, an.starred_at, an.rating
             FROM album a JOIN artist ar ON ar.id = a.artist_id
             LEFT JOIN artist_annotation an ON an.user_id = \(userID) AND an.artist_id = ar.id
-            WHERE EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library))
+            WHERE \(presentAlbum(library: library))
             GROUP BY ar.id ORDER BY coalesce(ar.sort_name, ar.name) COLLATE NOCASE, ar.id
             """
         if let page { sql.append(" LIMIT \(page.size) OFFSET \(page.offset)") }
@@ -35,7 +35,7 @@ extension BrowseStore {
         guard !ids.isEmpty else { return [] }
         let loaded = try artists("""
             SELECT ar.id, ar.name, ar.sort_name, ar.mb_artist_id,
-                   (SELECT count(*) FROM album a WHERE a.artist_id = ar.id AND \(presentAlbum)) AS album_count, an.starred_at, an.rating
+                   (SELECT count(*) FROM album a WHERE a.artist_id = ar.id AND \(presentAlbum())) AS album_count, an.starred_at, an.rating
             FROM json_each(\(JSONText.encode(ids: ids))) j JOIN artist ar ON ar.id = j.value
             LEFT JOIN artist_annotation an ON an.user_id = \(userID) AND an.artist_id = ar.id
             """, db)
@@ -85,7 +85,7 @@ extension BrowseStore {
         let found: Int64? = try db.scalar("""
             SELECT 1 WHERE EXISTS (SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id
                                    WHERE ta.artist_id = \(id) AND t.missing_since IS NULL)
-                        OR EXISTS (SELECT 1 FROM album a WHERE a.artist_id = \(id) AND \(presentAlbum))
+                        OR EXISTS (SELECT 1 FROM album a WHERE a.artist_id = \(id) AND \(presentAlbum()))
             """)
         return found != nil
     }

@@ -72,7 +72,7 @@ extension BrowseStore {
         let albums: [Int64] = try db.values("""
             SELECT a.id FROM album_annotation an JOIN album a ON a.id = an.album_id
             WHERE an.user_id = \(userID) AND an.starred_at IS NOT NULL
-              AND EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(albumLibrary))
+              AND \(presentAlbum(library: albumLibrary))
             ORDER BY an.starred_at DESC, a.id
             """)
         let artists: [Int64] = try db.values("""

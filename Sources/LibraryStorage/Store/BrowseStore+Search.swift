@@ -60,7 +60,7 @@ extension BrowseStore {
             let library = libraryFilter(libraryID, column: "p.library_id")
             return try db.values("""
                 SELECT a.id FROM album a
-                WHERE EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id AND p.missing_since IS NULL\(library))
+                WHERE \(presentAlbum(library: library))
                 ORDER BY a.id LIMIT \(page.size) OFFSET \(page.offset)
                 """)
         }

@@ -49,7 +49,7 @@ extension CatalogStore {
         let present: SQL = includeMissing ? "" : " AND p.missing_since IS NULL"
         let lastArtist: String? = try db.scalar("""
             SELECT coalesce(a.album_artist_sort, a.album_artist) FROM album a
-            WHERE EXISTS (SELECT 1 FROM track p WHERE p.album_id = a.id\(present))
+            WHERE EXISTS (SELECT 1 FROM track p INDEXED BY track_by_album_present WHERE p.album_id = a.id\(present))
             ORDER BY \(sql: BrowseStore.albumsByArtistAndTitle) LIMIT 1 OFFSET \(limit - 1)
             """)
         guard let lastArtist else { return nil }

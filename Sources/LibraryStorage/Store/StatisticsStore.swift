@@ -14,14 +14,14 @@ package enum StatisticsStore {
             GROUP BY t.format ORDER BY n DESC, t.format
             """).map(formatCount)
         stats.albums = try db.scalar("""
-            SELECT count(*) FROM album a WHERE EXISTS (SELECT 1 FROM track t WHERE t.album_id = a.id AND t.missing_since IS NULL)
+            SELECT count(*) FROM album a WHERE \(BrowseStore.presentAlbum())
             """) ?? 0
         stats.artists = try db.scalar("""
             SELECT count(*) FROM artist ar WHERE EXISTS (
                 SELECT 1 FROM track_artist ta JOIN track t ON t.id = ta.track_id
                 WHERE ta.artist_id = ar.id AND ta.role = 'artist' AND t.missing_since IS NULL)
             """) ?? 0
-        let present: SQL = "EXISTS (SELECT 1 FROM track t WHERE t.album_id = a.id AND t.missing_since IS NULL)"
+        let present = BrowseStore.presentAlbum()
         stats.albumArtists = try db.scalar("SELECT count(DISTINCT a.album_artist) FROM album a WHERE \(present)") ?? 0
         stats.compilations = try db.scalar("SELECT count(*) FROM album a WHERE a.compilation = 1 AND \(present)") ?? 0
         return stats
