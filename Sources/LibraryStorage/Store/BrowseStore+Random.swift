@@ -16,7 +16,7 @@ extension BrowseStore {
     static func sampledIDs(_ count: Int, from table: String, as alias: String, where condition: SQL, _ db: Connection) throws -> [Int64]? {
         guard count > 0 else { return [] }
         guard count <= maximumSample else { return nil }
-        guard let range = try db.row("SELECT min(id) AS low, max(id) AS high FROM \(sql: table)"),
+        guard let range = try db.row(idRange(of: table)),
               let low: Int64 = range["low"], let high: Int64 = range["high"] else { return nil }
         var chosen: [Int64] = []
         var drawn = Set<Int64>()
@@ -27,5 +27,12 @@ extension BrowseStore {
             if matches != nil { chosen.append(id) }
         }
         return chosen.count == count ? chosen : nil
+    }
+
+    /// The lowest and highest id of `table` (`low`, `high`; NULL when it is empty), each read
+    /// from one end of the table. Both aggregates in one select read every row instead:
+    /// SQLite looks one end up only for a lone `min` or `max` (9 ms at 100,000 tracks).
+    static func idRange(of table: String) -> SQL {
+        "SELECT (SELECT min(id) FROM \(sql: table)) AS low, (SELECT max(id) FROM \(sql: table)) AS high"
     }
 }
