@@ -20,11 +20,11 @@ struct BatchWriterTests {
     }
 
     /// A batch of one new folder `name` with one file read, credited to `artists`.
-    private func batch(_ name: String, artists: [String] = ["A"]) -> ScanBatch {
+    private func batch(_ name: String, artists: [String] = ["A"], album: String? = nil) -> ScanBatch {
         let file = FileFacts(path: RawPath("/m/\(name)/1.flac"), size: 10, mtimeNs: 1, ctimeNs: 1, inode: 1)
         let listing = DirectoryListing(path: RawPath("/m/\(name)"), mtimeNs: 1, files: [file])
         let plan = FolderPlan(listing: listing, stored: [], failures: [:], full: false)
-        let record = TrackRecord(metadata: TrackMetadata(format: "FLAC", title: name, artists: artists), file: file, fingerprint: nil)
+        let record = TrackRecord(metadata: TrackMetadata(format: "FLAC", title: name, artists: artists, album: album), file: file, fingerprint: nil)
         return ScanBatch(plans: [plan], results: [.success(record)], time: Date(timeIntervalSince1970: 1000))
     }
 
@@ -65,34 +65,43 @@ struct BatchWriterTests {
         #expect(try writer.collect().isEmpty)
     }
 
-    /// A first scan runs without the artist search trigger (`ScanIndexes.artistSearchTrigger`):
-    /// its writer indexes each batch's new artists itself, in the batch's transaction, so an
-    /// artist is searchable once its batch is committed, as with the trigger, and only once.
-    @Test func aFirstScansWriterIndexesEachBatchsNewArtistsForSearch() throws {
-        let searchable = { (word: String) throws -> Int64 in
-            try self.database.read { db in try db.scalar("SELECT count(*) FROM artist_search WHERE artist_search MATCH \(word)") ?? -1 }
+    /// A first scan runs without the artist and album search triggers
+    /// (`ScanIndexes.searchTriggers`): its writer indexes each batch's new artists and albums
+    /// itself, in the batch's transaction, so each is searchable once its batch is
+    /// committed, as with the triggers, and only once.
+    @Test func aFirstScansWriterIndexesEachBatchsNewArtistsAndAlbumsForSearch() throws {
+        let searchable = { (table: String, word: String) throws -> Int64 in
+            try self.database.read { db in try db.scalar("SELECT count(*) FROM \(sql: table) WHERE \(sql: table) MATCH \(word)") ?? -1 }
         }
         try database.write { (db: Connection) throws in #expect(try ScanIndexes.deferForFirstScan(db)) }
         let writer = BatchWriter(database: database, libraryID: libraryID, generation: 1, reservations: MoveReservations(), batchSize: 1)
-        _ = try writer.submit(batch("a", artists: ["Alpha Band"]))
+        _ = try writer.submit(batch("a", artists: ["Alpha Band"], album: "Harbour Lights"))
         _ = try writer.collect()
-        #expect(try searchable("alpha") == 1)
-        _ = try writer.submit(batch("b", artists: ["Alpha Band", "Björk"]))
+        #expect(try searchable("artist_search", "alpha") == 1)
+        #expect(try searchable("album_search", "harbour") == 1)
+        #expect(try searchable("album_search", "{album_artist_fold} : alpha") == 1)
+        _ = try writer.submit(batch("b", artists: ["Alpha Band", "Björk"], album: "Homogénic"))
         _ = try writer.collect()
-        #expect(try searchable("bjork") == 1)
-        #expect(try searchable("alpha") == 1)
+        #expect(try searchable("artist_search", "bjork") == 1)
+        #expect(try searchable("artist_search", "alpha") == 1)
+        #expect(try searchable("album_search", "homogenic") == 1)
+        #expect(try searchable("album_search", "harbour") == 1)
         let counts = { () throws -> [Int64] in
             try self.database.read { db in
-                [try db.scalar("SELECT count(*) FROM artist") ?? -1, try db.scalar("SELECT count(*) FROM artist_search") ?? -2]
+                try ["artist", "artist_search", "album", "album_search"].map { table throws(DatabaseError) in
+                    try db.scalar("SELECT count(*) FROM \(sql: table)") ?? -1
+                }
             }
         }
-        #expect(try counts() == [2, 2])
-        // The trigger comes back at the end without indexing anything twice.
+        #expect(try counts() == [2, 2, 2, 2])
+        // The triggers come back at the end without indexing anything twice.
         try database.writeWithoutTransaction { db in try ScanIndexes.restore(db) }
-        #expect(try counts() == [2, 2])
-        let trigger: Int64? = try database.read { db in
-            try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'artist_search_after_insert'")
+        #expect(try counts() == [2, 2, 2, 2])
+        let triggers: Int64? = try database.read { db in
+            try db.scalar("""
+                SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('artist_search_after_insert', 'album_search_after_insert')
+                """)
         }
-        #expect(trigger == 1)
+        #expect(triggers == 2)
     }
 }

@@ -15,7 +15,7 @@ struct SearchSegmentsScanTests {
 
     private func segments(_ harness: BrowseHarness) throws -> [Int] {
         try harness.database.read { db in
-            [try SearchSegments.count(in: "track_search", db), try SearchSegments.count(in: "artist_search", db)]
+            try ["track_search", "artist_search", "album_search"].map { try SearchSegments.count(in: $0, db) }
         }
     }
 
@@ -38,7 +38,7 @@ struct SearchSegmentsScanTests {
         try writeAlbum(harness, prefix: "Blue")
         let summary = try await harness.scanner.run(harness.folder.url.path, options: smallBatches).summary
         #expect(summary.added == 6)
-        #expect(try segments(harness) == [1, 1])
+        #expect(try segments(harness) == [1, 1, 1])
         #expect(try await songTitles(harness, "blue song") == (1...6).map { "Blue Song \($0)" })
         let artists = try await harness.browse.search(
             BrowseSearchRequest(text: "artist 4", artists: Page(size: 10, offset: 0), albums: Page(size: 0, offset: 0), songs: Page(size: 0, offset: 0)),
@@ -55,14 +55,14 @@ struct SearchSegmentsScanTests {
         // One track more: its batch is a segment of its own, and stays one.
         try harness.write("B/7.mp3", FakeTagReader.track("Green Song", artist: "Green Artist", album: "Meadow", track: 1))
         #expect(try await harness.scanner.run(harness.folder.url.path, options: smallBatches).summary.added == 1)
-        #expect(try segments(harness) == [2, 2])
+        #expect(try segments(harness) == [2, 2, 2])
         #expect(try await songTitles(harness, "green") == ["Green Song"])
 
         // Every track retagged: the scan rewrote the whole index, and merges it.
         try writeAlbum(harness, prefix: "Red")
         try harness.write("B/7.mp3", FakeTagReader.track("Yellow Song", artist: "Yellow Artist", album: "Meadow", track: 1))
         #expect(try await harness.scanner.run(harness.folder.url.path, options: smallBatches).summary.updated == 7)
-        #expect(try segments(harness) == [1, 1])
+        #expect(try segments(harness) == [1, 1, 1])
         #expect(try await songTitles(harness, "red song") == (1...6).map { "Red Song \($0)" })
         #expect(try await songTitles(harness, "blue").isEmpty)
         #expect(try await songTitles(harness, "green").isEmpty)

@@ -37,33 +37,40 @@ struct ScanIndexesTests {
         }
     }
 
-    /// The artist search trigger is deferred with the indexes and comes back unchanged; the
-    /// artists no batch indexed meanwhile (added by something other than the scan's writer)
-    /// are indexed as it comes back, and those already indexed are not indexed again.
-    @Test func theArtistSearchTriggerComesBackWithEveryArtistIndexedOnce() throws {
+    /// The artist and album search triggers are deferred with the indexes and come back
+    /// unchanged; the rows no batch indexed meanwhile (added by something other than the
+    /// scan's writer) are indexed as they come back, and those already indexed are not
+    /// indexed again.
+    @Test func theSearchTriggersComeBackWithEveryArtistAndAlbumIndexedOnce() throws {
         let database = try Database.open(.inMemory)
         try database.write { (db: Connection) throws in
-            let trigger = { () throws -> String? in
-                try db.scalar("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'artist_search_after_insert'")
+            let triggers = { () throws -> [String] in
+                try db.values("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_search_after_insert' ORDER BY name")
             }
-            let before = try trigger()
-            #expect(before != nil)
-            #expect(try !ScanIndexes.artistSearchIsDeferred(db))
+            let before = try triggers()
+            #expect(before.count == 2)
+            #expect(try !ScanIndexes.nameSearchIsDeferred(db))
             #expect(try ScanIndexes.deferForFirstScan(db))
-            #expect(try trigger() == nil)
-            #expect(try ScanIndexes.artistSearchIsDeferred(db))
-            let last = try ScanIndexes.lastArtistID(db)
+            #expect(try triggers().isEmpty)
+            #expect(try ScanIndexes.nameSearchIsDeferred(db))
+            let last = try ScanIndexes.lastNameIDs(db)
             try db.execute("INSERT INTO artist (name, name_key) VALUES ('Ólafur Arnalds', 'olafur arnalds')")
-            try ScanIndexes.indexNewArtistsForSearch(after: last, db)
+            try db.execute("INSERT INTO album (group_key, title, album_artist) VALUES ('k1', 'Living Room Songs', 'Ólafur Arnalds')")
+            try ScanIndexes.indexNewNamesForSearch(after: last, db)
             try db.execute("INSERT INTO artist (name, name_key) VALUES ('Sigur Rós', 'sigur ros')")
+            try db.execute("INSERT INTO album (group_key, title, album_artist) VALUES ('k2', 'Ágætis byrjun', 'Sigur Rós')")
             try ScanIndexes.restore(db)
-            #expect(try trigger() == before)
-            #expect(try !ScanIndexes.artistSearchIsDeferred(db))
+            #expect(try triggers() == before)
+            #expect(try !ScanIndexes.nameSearchIsDeferred(db))
             let names: [String] = try db.values("SELECT name_fold FROM artist_search ORDER BY rowid")
             #expect(names == ["olafur arnalds", "sigur ros"])
-            // The trigger is back: the next artist is indexed as it is inserted.
+            let albums: [String] = try db.values("SELECT title_fold || ' / ' || album_artist_fold FROM album_search ORDER BY rowid")
+            #expect(albums == ["living room songs / olafur arnalds", "agaetis byrjun / sigur ros"])
+            // The triggers are back: the next artist and album are indexed as they are inserted.
             try db.execute("INSERT INTO artist (name, name_key) VALUES ('Björk', 'bjork')")
+            try db.execute("INSERT INTO album (group_key, title, album_artist) VALUES ('k3', 'Homogénic', 'Björk')")
             #expect(try db.scalar("SELECT count(*) FROM artist_search WHERE artist_search MATCH 'bjork'") == 1)
+            #expect(try db.scalar("SELECT count(*) FROM album_search WHERE album_search MATCH 'homogenic bjork'") == 1)
         }
     }
 

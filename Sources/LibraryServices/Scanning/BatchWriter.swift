@@ -69,9 +69,9 @@ final class BatchWriter: @unchecked Sendable {
     private var goneByFingerprint: [String: [MoveStore.PresentTrack]]?
     /// Set when a batch fails: the batches queued after it are not written.
     private var failed = false
-    /// Whether this scan indexes its new artists for search itself, once a batch (a first
-    /// scan: `ScanIndexes.artistSearchTrigger`); learnt at the first batch.
-    private var indexesArtists: Bool?
+    /// Whether this scan indexes its new artists and albums for search itself, once a batch
+    /// (a first scan: `ScanIndexes.searchTriggers`); learnt at the first batch.
+    private var indexesNames: Bool?
     // Guarded by `condition`.
     private let condition = NSCondition()
     private var inFlight = 0
@@ -162,8 +162,8 @@ final class BatchWriter: @unchecked Sendable {
         // Rewritten tracks are reindexed for search together, at the end.
         let searchText = SearchTextBatch()
         var offset = 0
-        if indexesArtists == nil { indexesArtists = try ScanIndexes.artistSearchIsDeferred(db) }
-        let lastArtistID = indexesArtists == true ? try ScanIndexes.lastArtistID(db) : nil
+        if indexesNames == nil { indexesNames = try ScanIndexes.nameSearchIsDeferred(db) }
+        let lastNameIDs = indexesNames == true ? try ScanIndexes.lastNameIDs(db) : nil
         for plan in batch.plans {
             outcome.vanished += plan.vanished
             try TrackStore.markMissing(ids: plan.vanished, now: batch.time, db)
@@ -217,7 +217,7 @@ final class BatchWriter: @unchecked Sendable {
         }
         try TrackStore.setSearchText(searchText, db)
         try TrackStore.indexForSearch(ids: inserted, db)
-        if let lastArtistID { try ScanIndexes.indexNewArtistsForSearch(after: lastArtistID, db) }
+        if let lastNameIDs { try ScanIndexes.indexNewNamesForSearch(after: lastNameIDs, db) }
         return outcome
     }
 

@@ -360,8 +360,10 @@ final class ScanEngine {
             try LibraryStore.finishScan(id: libraryID, now: finishTime, db)
             return (swept, matches)
         }
-        // The artist index after the sweep: the orphans it deletes would leave it a segment.
-        if mergeSearch { try database.writeWithoutTransaction { db in try SearchSegments.merge(tables: ["artist_search"], db) } }
+        // The artist and album indexes after the sweep: the orphans it deletes would leave each a segment.
+        if mergeSearch {
+            try database.writeWithoutTransaction { db in try SearchSegments.merge(tables: ["artist_search", "album_search"], db) }
+        }
         newlyMissing.formUnion(swept)
         tookOver.formUnion(matches.kept)
         summary.moved += matches.moves.count

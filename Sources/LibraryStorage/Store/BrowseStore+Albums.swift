@@ -145,15 +145,16 @@ extension BrowseStore {
             """)
     }
 
-    /// An album `a` that has at least one present track, in the library `library` filters
-    /// `p` to (`libraryFilter(_:column: "p.library_id")`; empty: in any library).
+    /// An album `a` (or the album whose id is `album`) that has at least one present track,
+    /// in the library `library` filters `p` to (`libraryFilter(_:column: "p.library_id")`;
+    /// empty: in any library).
     ///
     /// The probe names `track_by_album_present`: left to itself, the planner takes
     /// `track_album_totals` (v15), whose nine columns make it almost four times as large
     /// (4.8 MB against 1.3 MB at 100,000 tracks, over a reader's 1 MB page cache), so a probe
     /// reads more pages. There, an alphabetical album page at offset 10,000 probed 10,500
     /// albums in 12.4 ms through it, and in 5.2 ms through the narrow index.
-    static func presentAlbum(library: SQL = "") -> SQL {
-        "EXISTS (SELECT 1 FROM track p INDEXED BY track_by_album_present WHERE p.album_id = a.id AND p.missing_since IS NULL\(library))"
+    static func presentAlbum(library: SQL = "", album: String = "a.id") -> SQL {
+        "EXISTS (SELECT 1 FROM track p INDEXED BY track_by_album_present WHERE p.album_id = \(sql: album) AND p.missing_since IS NULL\(library))"
     }
 }

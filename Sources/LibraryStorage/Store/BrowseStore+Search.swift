@@ -49,9 +49,11 @@ extension BrowseStore {
     /// One page of albums with a present track whose album title, album artist or artist matches
     /// `query`, or of every album by id when `query` is nil. Albums whose title holds the
     /// words come first (a title starting with them, then holding them whole, then as a
-    /// prefix), then those whose album artist starts with them, then the rest (album artist,
-    /// words spread over columns, a track artist on a compilation); each tier in the order of
-    /// its first matching track.
+    /// prefix), then those whose album artist starts with them, then those whose title and
+    /// album artist hold them between them, each of these tiers by album id (the order a scan
+    /// first met the albums), from `album_search` (v23). Last come the albums of the tracks
+    /// whose album, album artist and artist hold them between them (a track artist on a
+    /// compilation), in the order of their first such track.
     package static func searchAlbumIDs(
         _ query: SearchQuery?, page: Page, libraryID: Int64?, facts: inout SearchFacts, _ db: Connection
     ) throws -> [Int64] {
@@ -64,17 +66,32 @@ extension BrowseStore {
                 ORDER BY a.id LIMIT \(page.size) OFFSET \(page.offset)
                 """)
         }
-        let library = libraryFilter(libraryID)
-        let title = ["album_fold"]
-        let groups = [
-            [SearchTier(title, .start), SearchTier(title, .whole), SearchTier(title, .prefix)],
-            [SearchTier(["album_artist_fold"], .start), SearchTier(["album_fold", "album_artist_fold", "artist_fold"], .prefix)],
-        ]
         var found = TieredPage(page)
-        let present: SQL = try facts.everyIndexedTrackIsShown(libraryID: libraryID, db) ? "" : " AND t.missing_since IS NULL\(library)"
-        try found.collect(groups, query, &facts, db, sql: { tier in """
+        let present = presentAlbum(library: libraryFilter(libraryID, column: "p.library_id"), album: "album_search.rowid")
+        let title = ["title_fold"], albumArtist = ["album_artist_fold"]
+        let albumGroups = [
+            [SearchTier(title, .start), SearchTier(title, .whole), SearchTier(title, .prefix)],
+            [SearchTier(albumArtist, .start), SearchTier(title + albumArtist, .prefix)],
+        ]
+        for group in albumGroups where !found.isFull {
+            // Every tier of a group matches within its last: one probe spares the others when it has none.
+            guard let broadest = group.last, try db.scalar(
+                "SELECT 1 FROM album_search WHERE album_search MATCH \(broadest.expression(query)) LIMIT 1") as Int64? != nil
+            else { continue }
+            for tier in group where !found.isFull {
+                try found.collect(db, """
+                    SELECT album_search.rowid FROM album_search WHERE album_search MATCH \(tier.expression(query)) AND \(present)
+                    ORDER BY album_search.rowid
+                    """) { $0.column(0) }
+            }
+        }
+        guard !found.isFull else { return found.ids }
+        let library = libraryFilter(libraryID)
+        let spread = [[SearchTier(["album_fold", "album_artist_fold", "artist_fold"], .prefix)]]
+        let presentTrack: SQL = try facts.everyIndexedTrackIsShown(libraryID: libraryID, db) ? "" : " AND t.missing_since IS NULL\(library)"
+        try found.collect(spread, query, &facts, db, sql: { tier in """
             SELECT t.album_id FROM track_search JOIN track t ON t.id = track_search.rowid
-            WHERE track_search MATCH \(tier) AND t.album_id IS NOT NULL\(present)
+            WHERE track_search MATCH \(tier) AND t.album_id IS NOT NULL\(presentTrack)
             ORDER BY track_search.rowid
             """ }, id: { $0.column(0) })
         return found.ids

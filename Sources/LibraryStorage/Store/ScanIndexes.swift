@@ -12,8 +12,8 @@ import LibraryCore
 /// `deferred_index`, and recreated in the one that deletes the row; `Database.open`
 /// recreates whatever a scan that stopped early left recorded, before anything reads. No
 /// query needs them for its answer, only for its speed (none of the scan's does). The
-/// artist search trigger is deferred the same way; the scan's writer does its work per
-/// batch meanwhile, so artist search answers as it did.
+/// artist and album search triggers are deferred the same way; the scan's writer does
+/// their work per batch meanwhile, so search answers as it did.
 package enum ScanIndexes {
     /// The indexes deferred: the non-partial track indexes that nothing in a first scan reads
     /// and whose keys come in no insertion order (the folder, album and scan-generation ones
@@ -39,23 +39,30 @@ package enum ScanIndexes {
         "track_in_default_order", "track_artist_by_artist",
     ]
 
-    /// The trigger that indexes each new artist for search, deferred too: FTS5 writes its
-    /// pending entries out as a new segment (and merges segments) at every trigger program
-    /// that touches it, so one artist at a time cost ~0.26 CPU s more than once a batch
-    /// for the 10,000 artists of 100,000 tracks. While it is dropped, the scan's writer
-    /// indexes each batch's new artists in one statement (`indexNewArtistsForSearch`), in the
-    /// batch's transaction, so they become searchable when they always did.
-    static let artistSearchTrigger = "artist_search_after_insert"
+    /// The triggers that index each new artist and each new album for search, deferred too:
+    /// FTS5 writes its pending entries out as a new segment (and merges segments) at every
+    /// trigger program that touches it, so one artist at a time cost ~0.26 CPU s more than
+    /// once a batch for the 10,000 artists of 100,000 tracks. While they are dropped, the
+    /// scan's writer indexes each batch's new artists and albums in one statement each
+    /// (`indexNewNamesForSearch`), in the batch's transaction, so they become searchable when
+    /// they always did.
+    static let searchTriggers = ["album_search_after_insert", "artist_search_after_insert"]
 
-    /// Run with the trigger when it is recreated: indexes the artists that no batch indexed
-    /// (none, unless something else added artists while it was dropped).
-    private static let artistSearchCatchUp = """
-        INSERT INTO artist_search (rowid, name_fold)
-        SELECT id, kanora_fold(name) FROM artist WHERE id NOT IN (SELECT rowid FROM artist_search)
-        """
+    /// Run with each trigger when it is recreated: indexes the rows that no batch indexed
+    /// (none, unless something else added artists or albums while it was dropped).
+    private static let searchCatchUp = [
+        "album_search_after_insert": """
+            INSERT INTO album_search (rowid, title_fold, album_artist_fold)
+            SELECT id, kanora_fold(title), kanora_fold(album_artist) FROM album WHERE id NOT IN (SELECT rowid FROM album_search)
+            """,
+        "artist_search_after_insert": """
+            INSERT INTO artist_search (rowid, name_fold)
+            SELECT id, kanora_fold(name) FROM artist WHERE id NOT IN (SELECT rowid FROM artist_search)
+            """,
+    ]
 
     /// When the database has no track at all (a first scan), drops the `deferred` indexes and
-    /// the `artistSearchTrigger` and records their definitions, in the caller's transaction;
+    /// the `searchTriggers` and records their definitions, in the caller's transaction;
     /// returns whether it did.
     @discardableResult
     package static func deferForFirstScan(_ db: Connection) throws -> Bool {
@@ -70,9 +77,11 @@ package enum ScanIndexes {
             try db.execute("DROP INDEX \(sql: name)")
             dropped = true
         }
-        let trigger = artistSearchTrigger
-        if let sql: String = try db.scalar("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = \(trigger)") {
-            let script = sql + ";\n" + artistSearchCatchUp
+        for trigger in searchTriggers {
+            guard let sql: String = try db.scalar("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = \(trigger)") else {
+                continue
+            }
+            let script = sql + ";\n" + (searchCatchUp[trigger] ?? "")
             try db.execute("INSERT OR REPLACE INTO deferred_index (name, sql) VALUES (\(trigger), \(script))")
             try db.execute("DROP TRIGGER \(sql: trigger)")
             dropped = true
@@ -80,24 +89,36 @@ package enum ScanIndexes {
         return dropped
     }
 
-    /// Whether new artists wait for `indexNewArtistsForSearch` (a first scan dropped the
-    /// `artistSearchTrigger`).
-    package static func artistSearchIsDeferred(_ db: Connection) throws -> Bool {
+    /// Whether new artists and albums wait for `indexNewNamesForSearch` (a first scan dropped
+    /// the `searchTriggers`).
+    package static func nameSearchIsDeferred(_ db: Connection) throws -> Bool {
         let table: Int64 = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'deferred_index'") ?? 0
         guard table > 0 else { return false }
-        let rows: Int64 = try db.scalar("SELECT count(*) FROM deferred_index WHERE name = \(artistSearchTrigger)") ?? 0
+        let rows: Int64 = try db.scalar("SELECT count(*) FROM deferred_index WHERE name IN (\(searchTriggers[0]), \(searchTriggers[1]))") ?? 0
         return rows > 0
     }
 
-    /// The largest artist id: the artists a batch inserts come after it.
-    package static func lastArtistID(_ db: Connection) throws -> Int64 {
-        try db.scalar("SELECT coalesce(max(id), 0) FROM artist") ?? 0
+    /// The largest artist and album ids: the ones a batch inserts come after them.
+    package static func lastNameIDs(_ db: Connection) throws -> NameIDs {
+        NameIDs(
+            artist: try db.scalar("SELECT coalesce(max(id), 0) FROM artist") ?? 0,
+            album: try db.scalar("SELECT coalesce(max(id), 0) FROM album") ?? 0)
     }
 
-    /// Indexes for search, in one statement, the artists inserted after `lastID` (see
-    /// `artistSearchTrigger`), as the trigger would have.
-    package static func indexNewArtistsForSearch(after lastID: Int64, _ db: Connection) throws {
-        try db.execute("INSERT INTO artist_search (rowid, name_fold) SELECT id, kanora_fold(name) FROM artist WHERE id > \(lastID)")
+    /// Indexes for search, in one statement each, the artists and albums inserted after
+    /// `last` (see `searchTriggers`), as the triggers would have.
+    package static func indexNewNamesForSearch(after last: NameIDs, _ db: Connection) throws {
+        try db.execute("INSERT INTO artist_search (rowid, name_fold) SELECT id, kanora_fold(name) FROM artist WHERE id > \(last.artist)")
+        try db.execute("""
+            INSERT INTO album_search (rowid, title_fold, album_artist_fold)
+            SELECT id, kanora_fold(title), kanora_fold(album_artist) FROM album WHERE id > \(last.album)
+            """)
+    }
+
+    /// The largest artist and album ids at some moment.
+    package struct NameIDs: Sendable, Equatable {
+        package let artist: Int64
+        package let album: Int64
     }
 
     /// Whether some index waits to be recreated (false before the table exists).
@@ -108,8 +129,8 @@ package enum ScanIndexes {
         return rows > 0
     }
 
-    /// Recreates every recorded index (and the artist search trigger, indexing the artists it
-    /// missed) and forgets its row, each in a transaction of its own (or the caller's). Does
+    /// Recreates every recorded index (and the search triggers, indexing the artists and
+    /// albums they missed) and forgets its row, each in a transaction of its own (or the caller's). Does
     /// nothing when none is recorded.
     ///
     /// Outside a transaction, the sorts spill to temporary files instead of memory (the

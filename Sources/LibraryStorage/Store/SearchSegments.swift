@@ -4,7 +4,8 @@ import LibraryCore
 ///
 /// FTS5 writes each transaction's new entries as a segment and merges segments only when a
 /// level holds `automerge` of them (v21), so a first scan of 2,000 tracks leaves
-/// `track_search` in 9 segments and 100,000 tracks in 16 (`artist_search`: 9 and 16). Every
+/// `track_search` in 9 segments and 100,000 tracks in 16 (`artist_search`: 9 and 16; `album_search`
+/// is written as `artist_search` is). Every
 /// term a query looks up is looked up in each segment: a lookup of the segment's page index
 /// and a read of the leaf page the term would be on. In one segment, the same queries took
 /// 11-14 µs instead of 22-26 (a probe and an artist tier, 2,000 tracks), and search3 cost
@@ -16,7 +17,7 @@ import LibraryCore
 /// until one segment is left. Only the index's layout changes, never what it holds.
 package enum SearchSegments {
     /// The FTS5 tables merged.
-    package static let tables = ["track_search", "artist_search"]
+    package static let tables = ["track_search", "artist_search", "album_search"]
 
     /// Pages merged per transaction: 8 MB of log at 4 KiB pages.
     static let pagesPerStep = 2_000
