@@ -1,10 +1,10 @@
 import LibraryCore
 
 /// One tier of a search: tracks holding the words in `columns` of `track_search` as `fit`
-/// asks. Every fit implies the broadest one, the words (the last as a prefix) anywhere in
+/// asks (or albums, in columns of `album_search`). Every fit implies the broadest one, the words (the last as a prefix) anywhere in
 /// the same columns, and a tier over some columns implies one over more of them.
 struct SearchTier {
-    /// The `track_search` columns the words must lie in.
+    /// The `track_search` (or `album_search`) columns the words must lie in.
     let columns: [String]
     let fit: SearchQuery.WordFit
 
