@@ -17,7 +17,7 @@ final class ScanEngine {
     private let started = Date()
 
     private var progress = ScanProgress()
-    private var summary: ScanSummary!
+    var summary: ScanSummary!
     private(set) var target: ScanTarget!
     private(set) var generation: Int64 = 0
     private var pending: [FolderPlan] = []
@@ -26,7 +26,7 @@ final class ScanEngine {
     private var pendingReads = 0
     /// The failed files (by path text) of folders found unchanged, which fail again without
     /// being read: marked seen in `finish`.
-    private var unchangedFailures: [String] = []
+    var unchangedFailures: [String] = []
     /// Failures recorded by earlier scans under the scope, by folder text, then by path text.
     private var knownFailures: [String: [String: StoredFailure]] = [:]
     /// The folders earlier scans stored under the scope and this scan has not reached yet,
@@ -45,13 +45,13 @@ final class ScanEngine {
     /// Whether any library has missing tracks, so a new file may be one of theirs, renamed.
     var renamesPossible = false
     /// When the library's previous scan started (seconds), nil on its first scan.
-    private var previousStart: Int64?
+    var previousStart: Int64?
     /// The highest track id before this scan: about how many tracks the search index held.
-    private var tracksBefore: Int64 = 0
+    var tracksBefore: Int64 = 0
     /// The tracks this scan marked missing, and those that took over a new file: the
     /// summary's `missing` is the first set less the second.
-    private var newlyMissing = Set<Int64>()
-    private var tookOver = Set<Int64>()
+    var newlyMissing = Set<Int64>()
+    var tookOver = Set<Int64>()
     /// CPU seconds of the phases run on every core, all threads; and the scan thread's
     /// share of them, which `walkCPU` leaves out.
     private let listingCPU = CPUTally(), readCPU = CPUTally(), mapCPU = CPUTally()
@@ -323,55 +323,6 @@ final class ScanEngine {
         let libraryID = target.library.id
         let below = try database.read { db in try FolderStore.stored(libraryID: libraryID, under: path, db) }
         for text in below.keys { _ = storedFolders.take(text) }
-    }
-
-    private func finish() throws {
-        let (libraryID, generation, scope, finishTime) = (target.library.id, self.generation, target.scope, now())
-        let previousStart = self.previousStart
-        // The folders stored under the scope that the walk did not reach (left in
-        // `storedFolders`) are the unseen ones: their tracks are missing, and rows left
-        // without tracks go. Folders seen unchanged are not written at all. Only a scan that
-        // rewrote tracks can have left an album or artist without any: a scan that found
-        // nothing changed skips that sweep, a pass over two whole tables.
-        let unreached = storedFolders.unreachedIDs
-        // A scan that indexed at least as many tracks as there were (a first scan, or one that
-        // re-read a retagged library) wrote most of the search index's segments: merged into
-        // one, every query looks each term up once. The merge rewrites about what the scan
-        // wrote, so a scan that changed a few tracks leaves it to FTS5's own merging. The
-        // track index is merged before the deferred indexes are built, which then fill the
-        // pages it frees (8 MB at 100,000 tracks) instead of growing the file.
-        let mergeSearch = Int64(summary.added + summary.updated) >= max(1, tracksBefore)
-        if mergeSearch { try database.writeWithoutTransaction { db in try SearchSegments.merge(tables: ["track_search"], db) } }
-        try database.writeWithoutTransaction { db in try ScanIndexes.restore(db) }
-        let tracksRewritten = summary.added + summary.updated + summary.moved > 0
-        let unchangedFailures = self.unchangedFailures
-        let (swept, matches) = try database.write(collectingChangesIn: changes) { db in
-            try FailureStore.markSeen(libraryID: libraryID, pathTexts: unchangedFailures, generation: generation, now: finishTime, db)
-            let swept = try TrackStore.markMissing(inFolders: unreached, now: finishTime, db)
-            try FolderStore.forgetFingerprints(ids: unreached, db)
-            let matcher = HistoryMatcher(
-                libraryID: libraryID, addedAfter: try MoveStore.completedGeneration(libraryID: libraryID, db),
-                otherLibrariesSince: previousStart, isGone: DirectoryReader.isGone)
-            let matches = try matcher.run(now: finishTime, db)
-            try MoveStore.complete(libraryID: libraryID, generation: generation, db)
-            try FailureStore.removeStale(libraryID: libraryID, generation: generation, under: scope, db)
-            try FolderStore.deleteUnused(ids: unreached, db)
-            if tracksRewritten || !matches.moves.isEmpty || !matches.upgrades.isEmpty { try CatalogStore.deleteOrphans(db) }
-            try LibraryStore.finishScan(id: libraryID, now: finishTime, db)
-            return (swept, matches)
-        }
-        // The artist and album indexes after the sweep: the orphans it deletes would leave each a segment.
-        if mergeSearch {
-            try database.writeWithoutTransaction { db in try SearchSegments.merge(tables: ["artist_search", "album_search"], db) }
-        }
-        newlyMissing.formUnion(swept)
-        tookOver.formUnion(matches.kept)
-        summary.moved += matches.moves.count
-        summary.upgraded = matches.upgrades.count
-        summary.upgrades = matches.upgrades
-        summary.missing = newlyMissing.subtracting(tookOver).count
-        summary.added = max(0, summary.added - matches.mergedNewRows)
-        summary.library.lastScanAt = finishTime.wholeSeconds
     }
 
     private func report(_ failure: ScanFailure, counted: Bool = true) {

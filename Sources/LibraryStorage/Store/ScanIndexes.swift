@@ -39,27 +39,41 @@ package enum ScanIndexes {
         "track_in_default_order", "track_artist_by_artist",
     ]
 
-    /// The triggers that index each new artist and each new album for search, deferred too:
+    /// The triggers that index each new album and each new artist for search, deferred too:
     /// FTS5 writes its pending entries out as a new segment (and merges segments) at every
     /// trigger program that touches it, so one artist at a time cost ~0.26 CPU s more than
     /// once a batch for the 10,000 artists of 100,000 tracks. While they are dropped, the
-    /// scan's writer indexes each batch's new artists and albums in one statement each
+    /// scan's writer indexes each batch's new albums and artists in one statement each
     /// (`indexNewNamesForSearch`), in the batch's transaction, so they become searchable when
     /// they always did.
-    static let searchTriggers = ["album_search_after_insert", "artist_search_after_insert"]
-
-    /// Run with each trigger when it is recreated: indexes the rows that no batch indexed
-    /// (none, unless something else added artists or albums while it was dropped).
-    private static let searchCatchUp = [
-        "album_search_after_insert": """
-            INSERT INTO album_search (rowid, title_fold, album_artist_fold)
-            SELECT id, kanora_fold(title), kanora_fold(album_artist) FROM album WHERE id NOT IN (SELECT rowid FROM album_search)
-            """,
-        "artist_search_after_insert": """
-            INSERT INTO artist_search (rowid, name_fold)
-            SELECT id, kanora_fold(name) FROM artist WHERE id NOT IN (SELECT rowid FROM artist_search)
-            """,
+    static let searchTriggers = [
+        SearchTrigger(
+            name: "album_search_after_insert", table: "album", index: "album_search",
+            insert: "INSERT INTO album_search (rowid, title_fold, album_artist_fold) SELECT id, kanora_fold(title), kanora_fold(album_artist)"),
+        SearchTrigger(
+            name: "artist_search_after_insert", table: "artist", index: "artist_search",
+            insert: "INSERT INTO artist_search (rowid, name_fold) SELECT id, kanora_fold(name)"),
     ]
+
+    /// A trigger that indexes each new row of `table` in the full-text `index`, as `insert`
+    /// does for the rows a `FROM table WHERE ...` picks.
+    struct SearchTrigger {
+        let name: String
+        let table: String
+        let index: String
+        let insert: String
+
+        /// Indexes the rows with an id above `id`.
+        func indexRows(after id: Int64) -> SQL {
+            "\(sql: insert) FROM \(sql: table) WHERE id > \(id)"
+        }
+
+        /// Run with the trigger when it is recreated: indexes the rows that no batch indexed
+        /// (none, unless something else added rows while it was dropped).
+        var catchUp: String {
+            "\(insert) FROM \(table) WHERE id NOT IN (SELECT rowid FROM \(index))"
+        }
+    }
 
     /// When the database has no track at all (a first scan), drops the `deferred` indexes and
     /// the `searchTriggers` and records their definitions, in the caller's transaction;
@@ -78,12 +92,13 @@ package enum ScanIndexes {
             dropped = true
         }
         for trigger in searchTriggers {
-            guard let sql: String = try db.scalar("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = \(trigger)") else {
+            let name = trigger.name
+            guard let sql: String = try db.scalar("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = \(name)") else {
                 continue
             }
-            let script = sql + ";\n" + (searchCatchUp[trigger] ?? "")
-            try db.execute("INSERT OR REPLACE INTO deferred_index (name, sql) VALUES (\(trigger), \(script))")
-            try db.execute("DROP TRIGGER \(sql: trigger)")
+            let script = sql + ";\n" + trigger.catchUp
+            try db.execute("INSERT OR REPLACE INTO deferred_index (name, sql) VALUES (\(name), \(script))")
+            try db.execute("DROP TRIGGER \(sql: name)")
             dropped = true
         }
         return dropped
@@ -94,31 +109,27 @@ package enum ScanIndexes {
     package static func nameSearchIsDeferred(_ db: Connection) throws -> Bool {
         let table: Int64 = try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'deferred_index'") ?? 0
         guard table > 0 else { return false }
-        let rows: Int64 = try db.scalar("SELECT count(*) FROM deferred_index WHERE name IN (\(searchTriggers[0]), \(searchTriggers[1]))") ?? 0
-        return rows > 0
+        for trigger in searchTriggers {
+            let rows: Int64 = try db.scalar("SELECT count(*) FROM deferred_index WHERE name = \(trigger.name)") ?? 0
+            if rows > 0 { return true }
+        }
+        return false
     }
 
-    /// The largest artist and album ids: the ones a batch inserts come after them.
+    /// The largest id of each `searchTriggers` table: the rows a batch inserts come after them.
     package static func lastNameIDs(_ db: Connection) throws -> NameIDs {
-        NameIDs(
-            artist: try db.scalar("SELECT coalesce(max(id), 0) FROM artist") ?? 0,
-            album: try db.scalar("SELECT coalesce(max(id), 0) FROM album") ?? 0)
+        NameIDs(last: try searchTriggers.map { trigger in try db.scalar("SELECT coalesce(max(id), 0) FROM \(sql: trigger.table)") ?? 0 })
     }
 
-    /// Indexes for search, in one statement each, the artists and albums inserted after
+    /// Indexes for search, in one statement each, the albums and artists inserted after
     /// `last` (see `searchTriggers`), as the triggers would have.
     package static func indexNewNamesForSearch(after last: NameIDs, _ db: Connection) throws {
-        try db.execute("INSERT INTO artist_search (rowid, name_fold) SELECT id, kanora_fold(name) FROM artist WHERE id > \(last.artist)")
-        try db.execute("""
-            INSERT INTO album_search (rowid, title_fold, album_artist_fold)
-            SELECT id, kanora_fold(title), kanora_fold(album_artist) FROM album WHERE id > \(last.album)
-            """)
+        for (trigger, id) in zip(searchTriggers, last.last) { try db.execute(trigger.indexRows(after: id)) }
     }
 
-    /// The largest artist and album ids at some moment.
+    /// The largest id of each `searchTriggers` table, in that order, at some moment.
     package struct NameIDs: Sendable, Equatable {
-        package let artist: Int64
-        package let album: Int64
+        fileprivate let last: [Int64]
     }
 
     /// Whether some index waits to be recreated (false before the table exists).
