@@ -17,7 +17,7 @@ struct AlbumSearchIndexTests {
                 INSERT INTO album (id, group_key, title, album_artist) VALUES
                     (1, 'a', 'Homogénic', 'Björk'), (2, 'b', 'Ægir Sessions', 'Blur'), (3, 'c', 'Parklife', 'Blur');
                 """)
-            #expect(try Schema.migrator.migrate(db) == ["v23-album-search"])
+            #expect(try Schema.migrator.migrate(db).first == "v23-album-search")
             #expect(try found(db, "homogenic") == [1])
             #expect(try found(db, "{album_artist_fold} : bjork") == [1])
             // Folded as TextFold folds the tracks' columns: "æ" is "ae".

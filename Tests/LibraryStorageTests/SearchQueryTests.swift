@@ -109,6 +109,6 @@ struct SearchQueryTests {
         let match = try SearchQuery.parse("hej").match()
         let found: Int? = try database.read { db in try db.scalar("SELECT rowid FROM track_search WHERE \(match)") }
         #expect(found == 1)
-        #expect(Schema.migrations.map(\.name) == ["v1-initial-schema", "v2-track-search", "v3-query-indexes", "v4-statistics-indexes", "v5-batched-search-indexing", "v6-move-candidate-indexes", "v7-moved-file-index", "v8-track-damage", "v9-users-and-annotations", "v10-recording-indexes", "v11-api-key-labels-and-credential-generation", "v12-folder-cover-images", "v13-sessions-and-languages", "v14-list-indexes", "v15-album-totals-index", "v16-artist-search", "v17-api-default-track-order", "v18-list-present-ids", "v19-scan-deferred-indexes", "v20-search-prefix", "v21-search-automerge", "v22-search-segments", "v23-album-search"])
+        #expect(Schema.migrations.map(\.name) == ["v1-initial-schema", "v2-track-search", "v3-query-indexes", "v4-statistics-indexes", "v5-batched-search-indexing", "v6-move-candidate-indexes", "v7-moved-file-index", "v8-track-damage", "v9-users-and-annotations", "v10-recording-indexes", "v11-api-key-labels-and-credential-generation", "v12-folder-cover-images", "v13-sessions-and-languages", "v14-list-indexes", "v15-album-totals-index", "v16-artist-search", "v17-api-default-track-order", "v18-list-present-ids", "v19-scan-deferred-indexes", "v20-search-prefix", "v21-search-automerge", "v22-search-segments", "v23-album-search", "v24-drop-redundant-year-index"])
     }
 }

@@ -190,7 +190,7 @@ import Testing
             return first.id
         }
         let found: [Int64] = try database.read { db in
-            try db.rows("SELECT id FROM track INDEXED BY track_by_year WHERE year = 1971").compactMap { $0[0] }
+            try db.rows("SELECT id FROM track INDEXED BY track_album_by_year WHERE year = 1971").compactMap { $0[0] }
         }
         #expect(found == [id])
         let integrity: String? = try database.read { try $0.scalar("PRAGMA integrity_check") }
