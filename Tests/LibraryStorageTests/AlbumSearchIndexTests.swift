@@ -10,8 +10,7 @@ struct AlbumSearchIndexTests {
     }
 
     @Test func existingAlbumsAreIndexedFoldedWhenTheMigrationRuns() throws {
-        let before = Array(Schema.migrations.prefix { $0.name != "v23-album-search" })
-        let database = try Database.open(.inMemory, migrator: Migrator(before))
+        let database = try Database.open(.inMemory, migrator: Fixture.migrator(before: "v23-album-search"))
         try database.write { db in
             try db.execute("""
                 INSERT INTO album (id, group_key, title, album_artist) VALUES

@@ -10,8 +10,7 @@ struct ArtistSearchIndexTests {
     }
 
     @Test func existingArtistsAreIndexedFoldedWhenTheMigrationRuns() throws {
-        let before = Array(Schema.migrations.prefix { $0.name != "v16-artist-search" })
-        let database = try Database.open(.inMemory, migrator: Migrator(before))
+        let database = try Database.open(.inMemory, migrator: Fixture.migrator(before: "v16-artist-search"))
         try database.write { db in
             try db.execute("""
                 INSERT INTO artist (id, name, name_key) VALUES (1, 'Björk', 'björk'), (2, 'Æther Bløk', 'æther bløk'), (3, 'Blur', 'blur');

@@ -4,6 +4,12 @@ import Foundation
 
 /// Rows the schema tests insert, with every NOT NULL column filled.
 enum Fixture {
+    /// The schema's migrations up to the one named `name`, without it: a database as the
+    /// build before that migration left it.
+    static func migrator(before name: String) -> Migrator {
+        Migrator(Array(Schema.migrations.prefix { $0.name != name }))
+    }
+
     /// A new in-memory database with one library (root "/m") and its folder "/m/a".
     static func libraryWithFolder() throws -> (database: DatabasePool, libraryID: Int64, folderID: Int64) {
         let database = try Database.open(.inMemory)

@@ -7,8 +7,7 @@ import Testing
 struct FolderCoverMigrationTests {
     @Test("existing folders count as having an image and are listed again by the next scan; new rows record the scan's answer")
     func existingFoldersAreRelisted() throws {
-        let before = Array(Schema.migrations.prefix { $0.name != "v12-folder-cover-images" })
-        let database = try Database.open(.inMemory, migrator: Migrator(before))
+        let database = try Database.open(.inMemory, migrator: Fixture.migrator(before: "v12-folder-cover-images"))
         try database.write { db in
             try db.execute("""
                 INSERT INTO library (id, name, name_key, root, root_text, created_at) VALUES (1, 'L', 'l', X'2F6D', '/m', 0);

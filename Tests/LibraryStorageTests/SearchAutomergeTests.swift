@@ -10,15 +10,13 @@ struct SearchAutomergeTests {
     }
 
     @Test func anIndexMigratedFromV20AnswersAsARebuiltOneAfterMoreBatches() throws {
-        let throughV20 = Array(Schema.migrations.prefix { $0.name != "v21-search-automerge" })
-        let database = try Database.open(.inMemory, migrator: Migrator(throughV20))
+        let database = try Database.open(.inMemory, migrator: Fixture.migrator(before: "v21-search-automerge"))
         try database.write { db in
             let libraryID = try Fixture.insertLibrary(db)
             let folderID = try Fixture.insertFolder(db, libraryID: libraryID)
             try SearchBatches.insert(db, libraryID: libraryID, folderID: folderID, from: 0, batches: 12, size: 20)
             let before = try SearchBatches.answers(db)
-            let throughV21 = Array(Schema.migrations.prefix { $0.name != "v22-search-segments" })
-            #expect(try Migrator(throughV21).migrate(db) == ["v21-search-automerge"])
+            #expect(try Fixture.migrator(before: "v22-search-segments").migrate(db) == ["v21-search-automerge"])
             #expect(try SearchBatches.answers(db) == before)
             // Enough batches for merges at the new setting, then the same index built in one go.
             try SearchBatches.insert(db, libraryID: libraryID, folderID: folderID, from: 240, batches: 40, size: 20)

@@ -58,8 +58,7 @@ struct SearchPrefixMigrationTests {
     }
 
     @Test func theRebuiltIndexAnswersEveryQueryShapeAsTheOldOne() throws {
-        let before = Array(Schema.migrations.prefix { $0.name != "v20-search-prefix" })
-        let database = try Database.open(.inMemory, migrator: Migrator(before))
+        let database = try Database.open(.inMemory, migrator: Fixture.migrator(before: "v20-search-prefix"))
         try database.write { db in
             try insertTracks(db, count: 400)
             let old = try answers(db)
@@ -70,8 +69,7 @@ struct SearchPrefixMigrationTests {
             let oldArtists = try artistAnswers(db)
             #expect(oldArtists.contains { $0.count > 1 })
             #expect(old.contains { $0.count > 50 })
-            let throughV20 = Array(Schema.migrations.prefix { $0.name != "v21-search-automerge" })
-            #expect(try Migrator(throughV20).migrate(db) == ["v20-search-prefix"])
+            #expect(try Fixture.migrator(before: "v21-search-automerge").migrate(db) == ["v20-search-prefix"])
             let sql: String? = try db.scalar("SELECT sql FROM sqlite_master WHERE name = 'track_search'")
             #expect(sql?.contains("prefix = '1 2 3'") == true)
             #expect(try answers(db) == old)

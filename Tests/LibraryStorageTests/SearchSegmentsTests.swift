@@ -9,8 +9,7 @@ struct SearchSegmentsTests {
     /// A database through `last` with 12 batches of tracks (one segment each) and some artists
     /// indexed one statement at a time.
     private func batched(through last: String? = nil) throws -> DatabasePool {
-        let migrations = last.map { last in Array(Schema.migrations.prefix { $0.name != last }) } ?? Schema.migrations
-        let database = try Database.open(.inMemory, migrator: Migrator(migrations))
+        let database = try Database.open(.inMemory, migrator: last.map { Fixture.migrator(before: $0) } ?? Schema.migrator)
         try database.write { db in
             let libraryID = try Fixture.insertLibrary(db)
             let folderID = try Fixture.insertFolder(db, libraryID: libraryID)
@@ -65,8 +64,7 @@ struct SearchSegmentsTests {
         try database.writeWithoutTransaction { db in
             #expect(try SearchSegments.count(in: "track_search", db) > 1)
             let (tracks, artists) = (try SearchBatches.answers(db), try artistAnswers(db))
-            let throughV22 = Migrator(Array(Schema.migrations.prefix { $0.name != "v23-album-search" }))
-            #expect(try throughV22.migrate(db) == ["v22-search-segments"])
+            #expect(try Fixture.migrator(before: "v23-album-search").migrate(db) == ["v22-search-segments"])
             #expect(try SearchSegments.count(in: "track_search", db) == 1)
             #expect(try SearchSegments.count(in: "artist_search", db) == 1)
             #expect(try SearchBatches.answers(db) == tracks)
@@ -84,8 +82,7 @@ struct MigrationLogTests {
         try withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("library.sqlite").path
             do {
-                let throughV21 = Array(Schema.migrations.prefix { $0.name != "v22-search-segments" })
-                let database = try Database.open(.file(path), migrator: Migrator(throughV21))
+                let database = try Database.open(.file(path), migrator: Fixture.migrator(before: "v22-search-segments"))
                 try database.write { db in
                     let libraryID = try Fixture.insertLibrary(db)
                     let folderID = try Fixture.insertFolder(db, libraryID: libraryID)

@@ -8,8 +8,7 @@ struct YearIndexMigrationTests {
     }
 
     @Test func theIndexAndAnyDeferredDefinitionOfItGoAndYearQueriesUseTheAlbumYearIndex() throws {
-        let throughV23 = Array(Schema.migrations.prefix { $0.name != "v24-drop-redundant-year-index" })
-        let database = try Database.open(.inMemory, migrator: Migrator(throughV23))
+        let database = try Database.open(.inMemory, migrator: Fixture.migrator(before: "v24-drop-redundant-year-index"))
         try database.write { db in
             let libraryID = try Fixture.insertLibrary(db)
             let folderID = try Fixture.insertFolder(db, libraryID: libraryID)

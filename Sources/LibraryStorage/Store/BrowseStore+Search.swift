@@ -73,18 +73,10 @@ extension BrowseStore {
             [SearchTier(title, .start), SearchTier(title, .whole), SearchTier(title, .prefix)],
             [SearchTier(albumArtist, .start), SearchTier(title + albumArtist, .prefix)],
         ]
-        for group in albumGroups where !found.isFull {
-            // Every tier of a group matches within its last: one probe spares the others when it has none.
-            guard let broadest = group.last, try db.scalar(
-                "SELECT 1 FROM album_search WHERE album_search MATCH \(broadest.expression(query)) LIMIT 1") as Int64? != nil
-            else { continue }
-            for tier in group where !found.isFull {
-                try found.collect(db, """
-                    SELECT album_search.rowid FROM album_search WHERE album_search MATCH \(tier.expression(query)) AND \(present)
-                    ORDER BY album_search.rowid
-                    """) { $0.column(0) }
-            }
-        }
+        try found.collect(albumGroups, query, in: "album_search", db, sql: { tier in """
+            SELECT album_search.rowid FROM album_search WHERE album_search MATCH \(tier) AND \(present)
+            ORDER BY album_search.rowid
+            """ }, id: { $0.column(0) })
         guard !found.isFull else { return found.ids }
         let library = libraryFilter(libraryID)
         let spread = [[SearchTier(["album_fold", "album_artist_fold", "artist_fold"], .prefix)]]
@@ -132,18 +124,30 @@ struct TieredPage {
         _ groups: [[SearchTier]], _ query: SearchQuery, _ facts: inout SearchFacts, _ db: Connection,
         sql: (String) -> SQL, id: (Statement) throws -> Int64?
     ) throws {
+        try collect(groups, query, in: "track_search", db, known: { facts.anyMatch(in: $0) },
+                    note: { facts.note($0, in: $1) }, sql: sql, id: id)
+    }
+
+    /// Walks groups of tiers over the full-text table `index` as above: `known` tells what
+    /// earlier queries found for a group's broadest columns (nil: nothing known, so probe),
+    /// and `note` hears whether a probe or a tier found any row in its columns.
+    mutating func collect(
+        _ groups: [[SearchTier]], _ query: SearchQuery, in index: String, _ db: Connection,
+        known: ([String]) -> Bool? = { _ in nil }, note: (Bool, [String]) -> Void = { _, _ in },
+        sql: (String) -> SQL, id: (Statement) throws -> Int64?
+    ) throws {
         for group in groups where !isFull {
             guard let broadest = group.last else { continue }
-            let known = facts.anyMatch(in: broadest.columns)
-            if known == false { continue }
-            if group.count > 1, known == nil {
+            let answer = known(broadest.columns)
+            if answer == false { continue }
+            if group.count > 1, answer == nil {
                 let probe: Int64? = try db.scalar(
-                    "SELECT 1 FROM track_search WHERE track_search MATCH \(broadest.expression(query)) LIMIT 1")
-                facts.note(probe != nil, in: broadest.columns)
+                    "SELECT 1 FROM \(sql: index) WHERE \(sql: index) MATCH \(broadest.expression(query)) LIMIT 1")
+                note(probe != nil, broadest.columns)
                 if probe == nil { continue }
             }
             for tier in group where !isFull {
-                if try collect(db, sql(tier.expression(query)), id: id) { facts.note(true, in: tier.columns) }
+                if try collect(db, sql(tier.expression(query)), id: id) { note(true, tier.columns) }
             }
         }
     }
