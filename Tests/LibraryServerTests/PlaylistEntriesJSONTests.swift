@@ -88,7 +88,8 @@ struct PlaylistEntriesJSONTests {
         let mix = String(decoding: try #require(expected["Mix"]), as: UTF8.self)
         #expect(mix.contains(#""otherTags":{"A\/B":["x\/y","é"],"ISRC":["US1"],"Z":[]}"#))
         #expect(mix.contains(#""otherTags":{"LYRICS":["a\nb\"c\\d\/e\u0001"]}"#))
-        #expect(mix.contains(#""otherTags":{"a":["2"],"b":["1"]}"#) && mix.contains(#""artists":["a\", \"b"]"#))
+        // Stored with a space after its comma: read as JSON, not split at `","` into one string.
+        #expect(mix.contains(#""otherTags":{"a":["2"],"b":["1"]}"#) && mix.contains(#""artists":["a","b"]"#))
         #expect(mix.contains(#""path":{"base64":"#) && mix.contains(#""title":"A\#u{FFFD}B""#))
 
         let bodies = expected

@@ -24,6 +24,16 @@ struct JSONTextTests {
         #expect(JSONText.decodeArray("[]") == [])
     }
 
+    @Test(arguments: [
+        (#"["Rock", "rock"]"#, ["Rock", "rock"]), (#"["a" ,"b"]"#, ["a", "b"]), (#"["a","b" ]"#, ["a", "b"]),
+        (#"["x", "", "y"]"#, ["x", "", "y"]), (#"["a","b"]"#, ["a", "b"]), (#"["a","","b"]"#, ["a", "", "b"]),
+    ] as [(String, [String])])
+    func arraysWithSpacesBetweenTheirStringsAreReadAsJSON(_ text: String, _ values: [String]) {
+        #expect(JSONText.decodeArray(text) == values)
+        let split = text.utf8.withContiguousStorageIfAvailable { JSONText.decodeArray(utf8: $0) }
+        #expect(split == values)
+    }
+
     @Test func anythingButAnArrayOfStringsIsEmpty() {
         for text in ["", "{}", "[1,2]", "\"a\"", "[\"a\"", "null"] {
             #expect(JSONText.decodeArray(text) == [], "\(text)")

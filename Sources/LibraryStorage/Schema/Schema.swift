@@ -3,7 +3,7 @@ import LibraryCore
 /// Kanora's schema: its migrations in order. Append new ones; never edit a shipped one.
 package enum Schema {
     /// Every migration, oldest first.
-    package static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex, trackDamage, usersAndAnnotations, recordingIndexes, credentialGeneration, folderCoverImages, sessionsAndLanguages, listIndexes, albumTotalsIndex, artistSearch, defaultTrackOrderIndex, presentIDsIndex, scanIndexes, searchPrefix, searchAutomerge, searchSegments, albumSearch, redundantYearIndex]
+    package static let migrations: [Migration] = [initial, trackSearch, queryIndexes, statisticsIndexes, batchedSearchIndexing, moveCandidateIndexes, movedFileIndex, trackDamage, usersAndAnnotations, recordingIndexes, credentialGeneration, folderCoverImages, sessionsAndLanguages, listIndexes, albumTotalsIndex, artistSearch, defaultTrackOrderIndex, presentIDsIndex, scanIndexes, searchPrefix, searchAutomerge, searchSegments, albumSearch, redundantYearIndex, genrePairIndex]
 
     /// `PRAGMA application_id` of a Kanora database ("KNRA").
     package static let applicationID: Int32 = 0x4B4E_5241

@@ -67,16 +67,13 @@ enum JSONText {
     }
 
     /// Calls `body` with each string of the JSON array of strings `bytes` as a slice of it,
-    /// and returns true, when the array is empty or plain (`["a","b"]` without backslashes:
-    /// its strings need no unescaping); returns false, calling nothing, for any other text.
+    /// and returns true, when the array is plain (`isPlainArray`: `[]` or `["a","b"]` as
+    /// `encode` writes it, whose strings need no unescaping); returns false, calling nothing,
+    /// for any other text, `["a", "b"]` too (split at `","` it would read as one string).
     static func forEachPlainElement(
         of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
-        let quote = UInt8(ascii: "\"")
-        let count = bytes.count
-        if count == 2, bytes[0] == UInt8(ascii: "["), bytes[1] == UInt8(ascii: "]") { return true }
-        guard count >= 4, bytes[0] == UInt8(ascii: "["), bytes[1] == quote, bytes[count - 2] == quote,
-              bytes[count - 1] == UInt8(ascii: "]"), !bytes.contains(UInt8(ascii: "\\")) else { return false }
+        guard isPlainArray(bytes) else { return false }
         PlainJSONList.forEachValue(in: bytes, body)
         return true
     }
