@@ -10,6 +10,11 @@ enum Fixture {
         Migrator(Array(Schema.migrations.prefix { $0.name != name }))
     }
 
+    /// The names of the indexes on `track`.
+    static func trackIndexNames(_ db: Connection) throws -> Set<String> {
+        Set(try db.values("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'track'"))
+    }
+
     /// A new in-memory database with one library (root "/m") and its folder "/m/a".
     static func libraryWithFolder() throws -> (database: DatabasePool, libraryID: Int64, folderID: Int64) {
         let database = try Database.open(.inMemory)

@@ -4,10 +4,6 @@ import Testing
 
 @Suite("v25: the genre list walks track_album_totals, and the index it used is dropped")
 struct GenreIndexMigrationTests {
-    private func indexNames(_ db: Connection) throws -> Set<String> {
-        Set(try db.values("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'track'"))
-    }
-
     @Test func theIndexAndAnyDeferredDefinitionOfItGoAndTheListAnswersTheSame() throws {
         let database = try Database.open(.inMemory, migrator: Fixture.migrator(before: "v25-drop-genre-pair-index"))
         try database.write { db in
@@ -19,13 +15,13 @@ struct GenreIndexMigrationTests {
                 try db.execute(SQL(sql: "UPDATE track SET album_id = \(album), genres = '\(genres)' WHERE id = \(id)"))
             }
             let before = try BrowseStore.genres(db)
-            #expect(try indexNames(db).contains("track_by_genres_album"))
+            #expect(try Fixture.trackIndexNames(db).contains("track_by_genres_album"))
             // As a first scan that stopped before its end leaves a deferred index recorded.
             try db.execute("INSERT INTO deferred_index (name, sql) VALUES ('track_by_genres_album', 'CREATE INDEX track_by_genres_album ON track(genres, album_id, missing_since)')")
 
             #expect(try Schema.migrator.migrate(db).first == "v25-drop-genre-pair-index")
 
-            #expect(!(try indexNames(db).contains("track_by_genres_album")))
+            #expect(!(try Fixture.trackIndexNames(db).contains("track_by_genres_album")))
             #expect(try db.scalar("SELECT count(*) FROM deferred_index WHERE name = 'track_by_genres_album'") == 0 as Int64)
             #expect(try BrowseStore.genres(db) == before)
             #expect(before == [

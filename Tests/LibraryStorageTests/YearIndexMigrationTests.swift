@@ -3,10 +3,6 @@ import Testing
 
 @Suite("v24: the year index that duplicated track_album_by_year is dropped")
 struct YearIndexMigrationTests {
-    private func indexNames(_ db: Connection) throws -> Set<String> {
-        Set(try db.values("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'track'"))
-    }
-
     @Test func theIndexAndAnyDeferredDefinitionOfItGoAndYearQueriesUseTheAlbumYearIndex() throws {
         let database = try Database.open(.inMemory, migrator: Fixture.migrator(before: "v24-drop-redundant-year-index"))
         try database.write { db in
@@ -16,13 +12,13 @@ struct YearIndexMigrationTests {
                 let id = try Fixture.insertTrack(db, libraryID: libraryID, folderID: folderID, path: "/music/a/\(number).flac")
                 try db.execute("UPDATE track SET year = \(year) WHERE id = \(id)")
             }
-            #expect(try indexNames(db).contains("track_by_year"))
+            #expect(try Fixture.trackIndexNames(db).contains("track_by_year"))
             // As a first scan that stopped before its end leaves a deferred index recorded.
             try db.execute("INSERT INTO deferred_index (name, sql) VALUES ('track_by_year', 'CREATE INDEX track_by_year ON track(year)')")
 
             #expect(try Schema.migrator.migrate(db).first == "v24-drop-redundant-year-index")
 
-            let names = try indexNames(db)
+            let names = try Fixture.trackIndexNames(db)
             #expect(!names.contains("track_by_year"))
             #expect(names.contains("track_album_by_year"))
             #expect(try db.scalar("SELECT count(*) FROM deferred_index WHERE name = 'track_by_year'") == 0 as Int64)
