@@ -118,9 +118,9 @@ extension BrowseStore {
     /// the bytewise least spelling of those already there (SQLite's `min`).
     private static func addGenres(_ new: [String], to genres: inout [String], keys: inout [String: Int]) {
         for genre in new {
-            let key = String(decoding: genre.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            let key = String(decoding: SQLText.lowered(genre), as: UTF8.self)
             if let index = keys[key] {
-                if genre.utf8.lexicographicallyPrecedes(genres[index].utf8) { genres[index] = genre }
+                if SQLText.precedes(genre, genres[index]) { genres[index] = genre }
             } else {
                 keys[key] = genres.count
                 genres.append(genre)

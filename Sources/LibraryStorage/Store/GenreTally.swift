@@ -60,11 +60,11 @@ struct GenreTally {
     private mutating func entries(naming values: [String]) -> [Int] {
         var named: [Int] = []
         for value in values where !value.utf8.allSatisfy({ $0 == UInt8(ascii: " ") }) {
-            let key = value.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+            let key = SQLText.lowered(value)
             let index: Int
             if let known = entryByKey[key] {
                 index = known
-                if value.utf8.lexicographicallyPrecedes(entries[index].name.utf8) { entries[index].name = value }
+                if SQLText.precedes(value, entries[index].name) { entries[index].name = value }
             } else {
                 index = entries.count
                 entries.append(Entry(key: key, name: value))
